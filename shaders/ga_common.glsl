@@ -1,0 +1,143 @@
+// gpuarray: the GLSL every kernel starts with (the core prepends it to generated and
+// hand-written shaders). Buffers are reached through buffer device addresses, so one
+// array may be larger than a descriptor binding allows, and indices are 64-bit.
+#extension GL_EXT_buffer_reference : require
+#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
+
+layout(buffer_reference, std430, buffer_reference_align = 8) buffer GaF64 { double v; };
+layout(buffer_reference, std430, buffer_reference_align = 4) buffer GaF32 { float v; };
+layout(buffer_reference, std430, buffer_reference_align = 4) buffer GaU32 { uint v; };
+layout(buffer_reference, std430, buffer_reference_align = 4) buffer GaI32 { int v; };
+layout(buffer_reference, std430, buffer_reference_align = 8) buffer GaU32x2 { uvec2 v; };
+layout(buffer_reference, std430, buffer_reference_align = 8) buffer GaI64 { int64_t v; };
+layout(buffer_reference, std430, buffer_reference_align = 8) buffer GaU64 { uint64_t v; };
+layout(buffer_reference, std430, buffer_reference_align = 16) buffer GaF64x2 { dvec2 v; };
+layout(buffer_reference, std430, buffer_reference_align = 16) buffer GaF32x4 { vec4 v; };
+layout(buffer_reference, std430, buffer_reference_align = 16) buffer GaU32x4 { uvec4 v; };
+layout(buffer_reference, std430, buffer_reference_align = 16) buffer GaI32x4 { ivec4 v; };
+layout(buffer_reference, std430, buffer_reference_align = 16) buffer GaI64x2 { i64vec2 v; };
+layout(buffer_reference, std430, buffer_reference_align = 16) buffer GaU64x2 { u64vec2 v; };
+
+// A linear invocation id over a 2-D grid: lavapipe allows only 65535 groups along x.
+// A macro, because gl_WorkGroupSize is only known after the kernel's local_size layout.
+#define ga_invocation(groups_x) ((uint64_t(gl_WorkGroupID.y) * uint64_t(groups_x) + uint64_t(gl_WorkGroupID.x)) * uint64_t(gl_WorkGroupSize.x) + uint64_t(gl_LocalInvocationID.x))
+
+// Single elements of every class, widened to the type a kernel computes in.
+double ga_ld_double(uint64_t a, uint64_t k) { return GaF64(a + 8ul * k).v; }
+float ga_ld_single(uint64_t a, uint64_t k) { return GaF32(a + 4ul * k).v; }
+int ga_ld_int32(uint64_t a, uint64_t k) { return GaI32(a + 4ul * k).v; }
+uint ga_ld_uint32(uint64_t a, uint64_t k) { return GaU32(a + 4ul * k).v; }
+int64_t ga_ld_int64(uint64_t a, uint64_t k) { return GaI64(a + 8ul * k).v; }
+uint64_t ga_ld_uint64(uint64_t a, uint64_t k) { return GaU64(a + 8ul * k).v; }
+uint ga_word_of(uint64_t a, uint64_t byte) { return GaU32(a + (byte & ~3ul)).v; }
+int ga_ld_int16(uint64_t a, uint64_t k)
+{
+  return bitfieldExtract(int(ga_word_of(a, 2ul * k)), int((k & 1ul) * 16ul), 16);
+}
+uint ga_ld_uint16(uint64_t a, uint64_t k)
+{
+  return bitfieldExtract(ga_word_of(a, 2ul * k), int((k & 1ul) * 16ul), 16);
+}
+int ga_ld_int8(uint64_t a, uint64_t k)
+{
+  return bitfieldExtract(int(ga_word_of(a, k)), int((k & 3ul) * 8ul), 8);
+}
+uint ga_ld_uint8(uint64_t a, uint64_t k) { return bitfieldExtract(ga_word_of(a, k), int((k & 3ul) * 8ul), 8); }
+uint ga_ld_logical(uint64_t a, uint64_t k) { return ga_ld_uint8(a, k) != 0u ? 1u : 0u; }
+
+double ga_bits_double(uint64_t b) { return uint64BitsToDouble(b); }
+
+// Division correctly rounded whatever the driver's OpFDiv precision: one Newton step on
+// the exact remainder (fma), as Octave's results come from IEEE division.
+double ga_div_double(double a, double b)
+{
+  precise double q = a / b;
+  if (isnan(q) || isinf(q) || q == 0.0 || isinf(b))
+    return q;
+  precise double r = fma(-q, b, a);
+  return q + r / b;
+}
+float ga_div_single(float a, float b)
+{
+  precise float q = a / b;
+  if (isnan(q) || isinf(q) || q == 0.0 || isinf(b))
+    return q;
+  precise float r = fma(-q, b, a);
+  return q + r / b;
+}
+
+// Octave's conversion of a double to an integer class: round half away from zero,
+// saturate, NaN -> 0. The remainder x - trunc(x) is exact, so no double rounding.
+double ga_round_half_away(double x)
+{
+  double t = trunc(x);
+  if (abs(x - t) >= 0.5)
+    t += sign(x);
+  return t;
+}
+double ga_sat(double x, double lo, double hi)
+{
+  return isnan(x) ? 0.0 : clamp(ga_round_half_away(x), lo, hi);
+}
+
+// Exact saturating 64-bit integer arithmetic, Octave's rules (division rounds half away
+// from zero; x/0 saturates by the sign of x; 0/0 is 0).
+const int64_t GA_I64_MAX = 9223372036854775807l;
+const int64_t GA_I64_MIN = -GA_I64_MAX - 1l;
+const uint64_t GA_U64_MAX = 18446744073709551615ul;
+
+int64_t ga_add_int64(int64_t a, int64_t b)
+{
+  int64_t s = a + b;
+  return ((a ^ s) & (b ^ s)) < 0l ? (a < 0l ? GA_I64_MIN : GA_I64_MAX) : s;
+}
+int64_t ga_sub_int64(int64_t a, int64_t b)
+{
+  int64_t s = a - b;
+  return ((a ^ b) & (a ^ s)) < 0l ? (a < 0l ? GA_I64_MIN : GA_I64_MAX) : s;
+}
+int64_t ga_mul_int64(int64_t a, int64_t b)
+{
+  if (a == 0l || b == 0l)
+    return 0l;
+  int64_t sat = ((a < 0l) != (b < 0l)) ? GA_I64_MIN : GA_I64_MAX;
+  if ((a == -1l && b == GA_I64_MIN) || (b == -1l && a == GA_I64_MIN))
+    return GA_I64_MAX;
+  int64_t p = a * b;
+  return (p / b != a) ? sat : p;
+}
+uint64_t ga_mag(int64_t x) { return x < 0l ? 0ul - uint64_t(x) : uint64_t(x); }
+int64_t ga_div_int64(int64_t a, int64_t b)
+{
+  if (b == 0l)
+    return a > 0l ? GA_I64_MAX : (a < 0l ? GA_I64_MIN : 0l);
+  if (a == GA_I64_MIN && b == -1l)
+    return GA_I64_MAX;
+  int64_t q = a / b;
+  uint64_t m = ga_mag(a - q * b), mb = ga_mag(b);
+  if (m >= mb - m)
+    q += ((a < 0l) != (b < 0l)) ? -1l : 1l;
+  return q;
+}
+uint64_t ga_add_uint64(uint64_t a, uint64_t b)
+{
+  uint64_t s = a + b;
+  return s < a ? GA_U64_MAX : s;
+}
+uint64_t ga_sub_uint64(uint64_t a, uint64_t b) { return a < b ? 0ul : a - b; }
+uint64_t ga_mul_uint64(uint64_t a, uint64_t b)
+{
+  if (a == 0ul || b == 0ul)
+    return 0ul;
+  uint64_t p = a * b;
+  return (p / a != b) ? GA_U64_MAX : p;
+}
+uint64_t ga_div_uint64(uint64_t a, uint64_t b)
+{
+  if (b == 0ul)
+    return a > 0ul ? GA_U64_MAX : 0ul;
+  uint64_t q = a / b, m = a - q * b;
+  if (m >= b - m)
+    q += 1ul;
+  return q;
+}

@@ -1,0 +1,143 @@
+/* gpuarray core: the public API.
+ *
+ * Everything outside src/core (the MEX gateway, the unit tests) talks to the core
+ * through this header only. The core holds one process-wide state; every function
+ * initialises it on first use. Functions return a ga_status; on failure the message
+ * is available from ga_last_error() and the Octave identifier from ga_status_id(). */
+#ifndef GA_H
+#define GA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+  GA_OK = 0,
+  GA_ERR_ARG,           /* bad argument (programming error or user input) */
+  GA_ERR_CLASS,         /* operation not defined for these classes */
+  GA_ERR_NONCONFORMANT, /* shapes do not agree */
+  GA_ERR_OOM,           /* device or host memory exhausted */
+  GA_ERR_DEVICE_LOST,   /* the device stopped answering; reset(gpuDevice) */
+  GA_ERR_STALE,         /* handle freed or invalidated by a reset */
+  GA_ERR_UNSUPPORTED,   /* the provider cannot do this (the planner falls back) */
+  GA_ERR_NO_DEVICE,     /* no such device */
+  GA_ERR_BACKEND,       /* Vulkan or shader compiler failure */
+  GA_ERR_INTERNAL
+} ga_status;
+
+/* Octave's numeric classes, in the order used by every table in the core. */
+typedef enum {
+  GA_DOUBLE = 0,
+  GA_SINGLE,
+  GA_INT8,
+  GA_UINT8,
+  GA_INT16,
+  GA_UINT16,
+  GA_INT32,
+  GA_UINT32,
+  GA_INT64,
+  GA_UINT64,
+  GA_LOGICAL,
+  GA_NCLASSES
+} ga_class;
+
+#define GA_MAX_DIMS 32
+
+/* An opaque reference to a value held by the core: a slot index plus the generation of
+ * the handle table it was issued in, so ids from before a reset are recognised. */
+typedef uint64_t ga_id;
+
+typedef enum { GA_OP_PLUS = 0, GA_OP_MINUS, GA_OP_TIMES, GA_OP_RDIVIDE, GA_NBINOPS } ga_binop;
+
+/* An operand of an operation: a value held by the core, or an array in host memory
+ * (column-major, Octave's layout) that the planner uploads or passes as a scalar. */
+typedef struct {
+  int is_host;
+  ga_id id;          /* when !is_host */
+  ga_class cls;      /* when is_host */
+  int ndims;         /* when is_host */
+  const int64_t *dims;
+  const void *data;
+} ga_operand;
+
+typedef enum { GA_SUM_DEFAULT = 0, GA_SUM_NATIVE, GA_SUM_DOUBLE } ga_sum_type;
+
+typedef struct {
+  char name[256];
+  char provider[16];      /* "vulkan" or "host" */
+  int index;              /* 1-based, as gpuDevice reports it */
+  int device_count;
+  char driver_version[64];
+  char api_version[32];
+  char device_type[24];   /* "discrete", "integrated", "cpu", "virtual", "other" */
+  int supports_double;
+  int supports_int64;
+  uint64_t total_memory;
+  uint64_t available_memory;
+  int multiprocessor_count; /* 0 where the driver does not say */
+  int max_threads_per_block;
+  uint64_t max_shmem_per_block;
+  uint64_t max_allocation;
+  uint64_t max_storage_buffer_range;
+  int subgroup_size;
+  char uuid[40];
+} ga_device_info;
+
+typedef struct {
+  uint64_t dispatches;          /* kernels launched */
+  uint64_t submits;             /* queue submissions */
+  uint64_t kernels_compiled;    /* GLSL -> SPIR-V -> pipeline, cold */
+  uint64_t kernel_cache_hits;   /* pipelines found in the in-memory cache */
+  uint64_t bytes_uploaded;
+  uint64_t bytes_downloaded;
+  uint64_t host_fallbacks;      /* operations the planner ran on the host */
+  uint64_t pool_hits;           /* buffer requests served from the size-class pool */
+  uint64_t pool_misses;         /* buffer requests that allocated device memory */
+  uint64_t bytes_in_use;        /* bytes held by live tensors */
+  uint64_t bytes_pooled;        /* bytes cached in the pool, free for reuse */
+  uint64_t live_tensors;
+  uint64_t validation_messages; /* Vulkan validation layer messages (when enabled) */
+} ga_stats;
+
+/* Lifecycle. ga_init is idempotent and is called by every function below. */
+ga_status ga_init(void);
+void ga_shutdown(void);
+/* Frees every value and cached buffer; ids issued before become stale.
+ * device_index: 1-based device to use afterwards, or 0 for the current one. */
+ga_status ga_reset(int device_index);
+ga_status ga_synchronize(void);
+
+const char *ga_last_error(void);
+const char *ga_status_id(ga_status st);
+
+/* Values. */
+ga_status ga_upload(ga_class cls, int ndims, const int64_t *dims, const void *data, ga_id *out);
+ga_status ga_download(ga_id id, void *dst, size_t bytes);
+ga_status ga_describe(ga_id id, ga_class *cls, int *ndims, int64_t *dims);
+ga_status ga_retain(ga_id id);
+ga_status ga_release(ga_id id);
+int ga_is_valid(ga_id id);
+
+/* Operations. Result classes, saturation and rounding follow Octave 7. */
+ga_status ga_binary(ga_binop op, const ga_operand *a, const ga_operand *b, ga_id *out);
+/* dim is 1-based; 0 means the first non-singleton dimension. */
+ga_status ga_sum(ga_id id, int dim, ga_sum_type type, ga_id *out);
+
+/* Devices and telemetry. */
+ga_status ga_device_count(int *count);
+ga_status ga_get_device_info(ga_device_info *info);
+ga_status ga_get_stats(ga_stats *stats);
+void ga_reset_stats(void);
+
+/* Class helpers. */
+const char *ga_class_name(ga_class cls);
+int ga_class_from_name(const char *name, ga_class *cls);
+size_t ga_class_size(ga_class cls);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,258 @@
+/* GLSL emitters for elementwise kernels. A kernel handles a packet of four elements
+ * per invocation so that every load and store is a 16- or 32-byte vector access. */
+#include "ga_glsl_emit.h"
+#include "ga_vk.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const char *ga_glsl_type(ga_class c)
+{
+  switch (c) {
+  case GA_DOUBLE: return "double";
+  case GA_SINGLE: return "float";
+  case GA_INT8: case GA_INT16: case GA_INT32: return "int";
+  case GA_INT64: return "int64_t";
+  case GA_UINT64: return "uint64_t";
+  default: return "uint"; /* uint8..uint32, logical (0/1) */
+  }
+}
+
+const char *ga_glsl_suffix(ga_class c)
+{
+  return ga_class_name(c);
+}
+
+/* How a packet of four elements of a class is laid out in memory. */
+static void packet_shape(ga_class c, const char **vec_ref, const char **vec_type, int *vec_count, int *bytes)
+{
+  switch (c) {
+  case GA_DOUBLE: *vec_ref = "GaF64x2"; *vec_type = "dvec2"; *vec_count = 2; *bytes = 32; break;
+  case GA_INT64: *vec_ref = "GaI64x2"; *vec_type = "i64vec2"; *vec_count = 2; *bytes = 32; break;
+  case GA_UINT64: *vec_ref = "GaU64x2"; *vec_type = "u64vec2"; *vec_count = 2; *bytes = 32; break;
+  case GA_SINGLE: *vec_ref = "GaF32x4"; *vec_type = "vec4"; *vec_count = 1; *bytes = 16; break;
+  case GA_INT32: *vec_ref = "GaI32x4"; *vec_type = "ivec4"; *vec_count = 1; *bytes = 16; break;
+  case GA_UINT32: *vec_ref = "GaU32x4"; *vec_type = "uvec4"; *vec_count = 1; *bytes = 16; break;
+  case GA_INT16: case GA_UINT16: *vec_ref = "GaU32x2"; *vec_type = "uvec2"; *vec_count = 1; *bytes = 8; break;
+  default: *vec_ref = "GaU32"; *vec_type = "uint"; *vec_count = 1; *bytes = 4; break;
+  }
+}
+
+void ga_glsl_emit_packet_load(ga_strbuf *b, const char *name, ga_class c, const char *addr, bool broadcast)
+{
+  const char *t = ga_glsl_type(c);
+  if (broadcast) {
+    ga_sb_printf(b, "  %s %s_1 = %s(ga_ld_%s(%s, 0ul));\n", t, name, t, ga_glsl_suffix(c), addr);
+    ga_sb_printf(b, "  %s %s[4] = %s[4](%s_1, %s_1, %s_1, %s_1);\n", t, name, t, name, name, name, name);
+    return;
+  }
+  const char *ref, *vt;
+  int count, bytes;
+  packet_shape(c, &ref, &vt, &count, &bytes);
+  if (count == 2) {
+    ga_sb_printf(b, "  %s %s_a = %s(%s + %dul * p).v, %s_b = %s(%s + %dul * p + 16ul).v;\n", vt, name, ref, addr,
+                 bytes, name, ref, addr, bytes);
+    ga_sb_printf(b, "  %s %s[4] = %s[4](%s_a.x, %s_a.y, %s_b.x, %s_b.y);\n", t, name, t, name, name, name, name);
+    return;
+  }
+  ga_sb_printf(b, "  %s %s_w = %s(%s + %dul * p).v;\n", vt, name, ref, addr, bytes);
+  switch (c) {
+  case GA_SINGLE: case GA_INT32: case GA_UINT32:
+    ga_sb_printf(b, "  %s %s[4] = %s[4](%s_w.x, %s_w.y, %s_w.z, %s_w.w);\n", t, name, t, name, name, name, name);
+    break;
+  case GA_INT16: case GA_UINT16: {
+    const char *cast = c == GA_INT16 ? "int" : "";
+    ga_sb_printf(b, "  %s %s[4] = %s[4](bitfieldExtract(%s(%s_w.x), 0, 16), bitfieldExtract(%s(%s_w.x), 16, 16), "
+                    "bitfieldExtract(%s(%s_w.y), 0, 16), bitfieldExtract(%s(%s_w.y), 16, 16));\n",
+                 t, name, t, cast, name, cast, name, cast, name, cast, name);
+  } break;
+  default: {
+    const char *cast = c == GA_INT8 ? "int" : "";
+    ga_sb_printf(b, "  %s %s[4];\n  for (int l = 0; l < 4; l++)\n    %s[l] = bitfieldExtract(%s(%s_w), 8 * l, 8);\n",
+                 t, name, name, cast, name);
+    if (c == GA_LOGICAL)
+      ga_sb_printf(b, "  for (int l = 0; l < 4; l++)\n    %s[l] = %s[l] != 0u ? 1u : 0u;\n", name, name);
+  } break;
+  }
+}
+
+void ga_glsl_emit_scalar(ga_strbuf *b, const char *name, ga_class c, const char *bits)
+{
+  const char *t = ga_glsl_type(c);
+  switch (c) {
+  case GA_DOUBLE: ga_sb_printf(b, "  double %s = uint64BitsToDouble(%s);\n", name, bits); break;
+  case GA_SINGLE: ga_sb_printf(b, "  float %s = float(uint64BitsToDouble(%s));\n", name, bits); break;
+  case GA_LOGICAL: ga_sb_printf(b, "  uint %s = uint64BitsToDouble(%s) != 0.0 ? 1u : 0u;\n", name, bits); break;
+  case GA_INT64: case GA_UINT64: ga_sb_printf(b, "  %s %s = %s(%s);\n", t, name, t, bits); break;
+  default:
+    ga_sb_printf(b, "  %s %s = %s(%s(%s));\n", t, name, t, ga_class_is_signed(c) ? "int64_t" : "uint64_t", bits);
+    break;
+  }
+}
+
+static const char *op_word(ga_binop op)
+{
+  switch (op) {
+  case GA_OP_PLUS: return "add";
+  case GA_OP_MINUS: return "sub";
+  case GA_OP_TIMES: return "mul";
+  default: return "div";
+  }
+}
+
+static const char *op_sign(ga_binop op)
+{
+  switch (op) {
+  case GA_OP_PLUS: return "+";
+  case GA_OP_MINUS: return "-";
+  default: return "*";
+  }
+}
+
+/* a op b in the floating type ft */
+static void emit_float_op(ga_strbuf *b, ga_binop op, const char *ft, const char *a, const char *bb)
+{
+  if (op == GA_OP_RDIVIDE)
+    ga_sb_printf(b, "ga_div_%s(%s(%s), %s(%s))", strcmp(ft, "float") ? "double" : "single", ft, a, ft, bb);
+  else
+    ga_sb_printf(b, "(%s(%s) %s %s(%s))", ft, a, op_sign(op), ft, bb);
+}
+
+void ga_glsl_emit_binary(ga_strbuf *b, const ga_xnode *n, ga_class ca, const char *a, ga_class cb, const char *bexpr)
+{
+  (void)ca;
+  (void)cb;
+  switch (n->mode) {
+  case GA_CM_FLOAT:
+    emit_float_op(b, n->op, ga_glsl_type(n->cls), a, bexpr);
+    break;
+  case GA_CM_INT_DOUBLE:
+    ga_sb_printf(b, "%s(ga_sat(", ga_glsl_type(n->cls));
+    emit_float_op(b, n->op, "double", a, bexpr);
+    ga_sb_printf(b, ", %.1f, %.1f))", ga_class_int_min(n->cls), ga_class_int_max(n->cls));
+    break;
+  default: {
+    const char *t = ga_glsl_type(n->cls);
+    ga_sb_printf(b, "ga_%s_%s(%s(%s), %s(%s))", op_word(n->op), ga_class_name(n->cls), t, a, t, bexpr);
+  } break;
+  }
+}
+
+void ga_glsl_emit_packet_store(ga_strbuf *b, const char *name, ga_class c, const char *addr)
+{
+  const char *ref, *vt;
+  int count, bytes;
+  packet_shape(c, &ref, &vt, &count, &bytes);
+  switch (c) {
+  case GA_DOUBLE: case GA_INT64: case GA_UINT64:
+    ga_sb_printf(b, "  %s(%s + 32ul * p).v = %s(%s[0], %s[1]);\n", ref, addr, vt, name, name);
+    ga_sb_printf(b, "  %s(%s + 32ul * p + 16ul).v = %s(%s[2], %s[3]);\n", ref, addr, vt, name, name);
+    break;
+  case GA_SINGLE: case GA_INT32: case GA_UINT32:
+    ga_sb_printf(b, "  %s(%s + 16ul * p).v = %s(%s[0], %s[1], %s[2], %s[3]);\n", ref, addr, vt, name, name, name, name);
+    break;
+  case GA_INT16: case GA_UINT16:
+    ga_sb_printf(b, "  %s(%s + 8ul * p).v = uvec2((uint(%s[0]) & 0xffffu) | (uint(%s[1]) << 16), "
+                    "(uint(%s[2]) & 0xffffu) | (uint(%s[3]) << 16));\n", ref, addr, name, name, name, name);
+    break;
+  default:
+    ga_sb_printf(b, "  %s(%s + 4ul * p).v = (uint(%s[0]) & 0xffu) | ((uint(%s[1]) & 0xffu) << 8) | "
+                    "((uint(%s[2]) & 0xffu) << 16) | (uint(%s[3]) << 24);\n", ref, addr, name, name, name, name);
+    break;
+  }
+}
+
+static bool input_broadcast(const ga_expr *x, int i)
+{
+  return ga_expr_input_numel(x, i) == 1 && x->numel != 1;
+}
+
+bool ga_glsl_elementwise_supported(const ga_expr *x, ga_class out_cls)
+{
+  if (x->ninputs + x->nscalars > 13) /* 128 bytes of push constants */
+    return false;
+  for (int i = 0; i < x->ninputs; i++) {
+    int64_t n = ga_expr_input_numel(x, i);
+    if (n != x->numel && n != 1)
+      return false; /* implicit expansion of non-scalars runs on the host for now */
+  }
+  for (int j = 0; j < x->nnodes; j++)
+    if (x->nodes[j].kind == GA_X_BINARY && x->nodes[j].mode == GA_CM_INT_LDOUBLE)
+      return false;
+  return x->nodes[x->nnodes - 1].cls == out_cls;
+}
+
+void ga_glsl_elementwise_key(const ga_expr *x, ga_class out_cls, char *key, size_t cap)
+{
+  size_t len = (size_t)snprintf(key, cap, "ew:%d", (int)out_cls);
+  for (int j = 0; j < x->nnodes && len < cap; j++) {
+    const ga_xnode *n = &x->nodes[j];
+    if (n->kind == GA_X_INPUT)
+      len += (size_t)snprintf(key + len, cap - len, "|i%d.%d%s", n->slot, (int)n->cls,
+                              input_broadcast(x, n->slot) ? "b" : "");
+    else if (n->kind == GA_X_SCALAR)
+      len += (size_t)snprintf(key + len, cap - len, "|s%d.%d", n->slot, (int)n->cls);
+    else
+      len += (size_t)snprintf(key + len, cap - len, "|o%d.%d.%d.%d.%d", (int)n->op, (int)n->mode, (int)n->cls, n->a,
+                              n->b);
+  }
+}
+
+/* The push constants: n, out, inputs, scalars (64-bit each), then groups_x. */
+static void emit_push_block(ga_strbuf *b, const ga_expr *x)
+{
+  ga_sb_puts(b, "layout(push_constant) uniform Params {\n  uint64_t n;\n  uint64_t out_addr;\n");
+  for (int i = 0; i < x->ninputs; i++)
+    ga_sb_printf(b, "  uint64_t in%d;\n", i);
+  for (int i = 0; i < x->nscalars; i++)
+    ga_sb_printf(b, "  uint64_t s%d;\n", i);
+  ga_sb_puts(b, "  uint groups_x;\n} pc;\n\n");
+}
+
+char *ga_glsl_elementwise(const ga_expr *x, ga_class out_cls)
+{
+  ga_strbuf b = {0};
+  ga_sb_puts(&b, "#version 460\n");
+  ga_sb_puts(&b, ga_glsl_common);
+  ga_sb_puts(&b, "\nlayout(local_size_x = 256) in;\n\n");
+  emit_push_block(&b, x);
+  ga_sb_puts(&b, "void main()\n{\n  uint64_t p = ga_invocation(pc.groups_x);\n  if (4ul * p >= pc.n)\n    return;\n");
+  char name[32], addr[32];
+  for (int i = 0; i < x->ninputs; i++) {
+    snprintf(name, sizeof name, "in%d", i);
+    snprintf(addr, sizeof addr, "pc.in%d", i);
+    const ga_xnode *leaf = NULL;
+    for (int j = 0; j < x->nnodes && !leaf; j++)
+      if (x->nodes[j].kind == GA_X_INPUT && x->nodes[j].slot == i)
+        leaf = &x->nodes[j];
+    ga_glsl_emit_packet_load(&b, name, leaf ? leaf->cls : GA_DOUBLE, addr, input_broadcast(x, i));
+  }
+  for (int j = 0; j < x->nnodes; j++)
+    if (x->nodes[j].kind == GA_X_SCALAR) {
+      snprintf(name, sizeof name, "s%d", x->nodes[j].slot);
+      snprintf(addr, sizeof addr, "pc.s%d", x->nodes[j].slot);
+      ga_glsl_emit_scalar(&b, name, x->nodes[j].cls, addr);
+    }
+  ga_sb_printf(&b, "  %s r[4];\n  for (int l = 0; l < 4; l++) {\n", ga_glsl_type(out_cls));
+  for (int j = 0; j < x->nnodes; j++) {
+    const ga_xnode *n = &x->nodes[j];
+    const char *t = ga_glsl_type(n->cls);
+    /* precise: no contraction into fma, so results round as Octave's do */
+    ga_sb_printf(&b, "    precise %s v%d = ", t, j);
+    if (n->kind == GA_X_INPUT) {
+      ga_sb_printf(&b, "in%d[l];\n", n->slot);
+    } else if (n->kind == GA_X_SCALAR) {
+      ga_sb_printf(&b, "s%d;\n", n->slot);
+    } else {
+      char va[16], vb[16];
+      snprintf(va, sizeof va, "v%d", n->a);
+      snprintf(vb, sizeof vb, "v%d", n->b);
+      ga_glsl_emit_binary(&b, n, x->nodes[n->a].cls, va, x->nodes[n->b].cls, vb);
+      ga_sb_puts(&b, ";\n");
+    }
+  }
+  ga_sb_printf(&b, "    r[l] = v%d;\n  }\n", x->nnodes - 1);
+  ga_glsl_emit_packet_store(&b, "r", out_cls, "pc.out_addr");
+  ga_sb_puts(&b, "}\n");
+  return ga_sb_take(&b);
+}

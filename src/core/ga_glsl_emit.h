@@ -1,0 +1,29 @@
+/* GLSL emitters for elementwise kernels: each writes one piece (a type, a packet load,
+ * an operation, a store), and ga_glsl_elementwise composes them from an expression. */
+#ifndef GA_GLSL_EMIT_H
+#define GA_GLSL_EMIT_H
+
+#include "ga_internal.h"
+#include "ga_strbuf.h"
+
+/* The GLSL type a node of this class computes in. */
+const char *ga_glsl_type(ga_class c);
+/* The suffix of the common library's functions for a class ("double", "int8", ...). */
+const char *ga_glsl_suffix(ga_class c);
+/* `T name[4]` holding elements 4p..4p+3 (or element 0 four times, when broadcast). */
+void ga_glsl_emit_packet_load(ga_strbuf *b, const char *name, ga_class c, const char *addr, bool broadcast);
+/* `T name` from a push-constant scalar's 64 bits. */
+void ga_glsl_emit_scalar(ga_strbuf *b, const char *name, ga_class c, const char *bits);
+/* The expression of a binary node over operand expressions a and b. */
+void ga_glsl_emit_binary(ga_strbuf *b, const ga_xnode *n, ga_class ca, const char *a, ga_class cb,
+                         const char *bexpr);
+/* Store `T name[4]` as elements 4p..4p+3 of class c. */
+void ga_glsl_emit_packet_store(ga_strbuf *b, const char *name, ga_class c, const char *addr);
+
+/* The whole kernel for x (NULL on allocation failure) and its cache key. */
+char *ga_glsl_elementwise(const ga_expr *x, ga_class out_cls);
+void ga_glsl_elementwise_key(const ga_expr *x, ga_class out_cls, char *key, size_t cap);
+/* Whether the generator covers x (otherwise the planner runs it on the host). */
+bool ga_glsl_elementwise_supported(const ga_expr *x, ga_class out_cls);
+
+#endif

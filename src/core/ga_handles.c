@@ -1,0 +1,113 @@
+/* The handle table: what an id given to Octave refers to. Ids carry the table's
+ * generation so that an id from before a reset is reported, never reused. */
+#include "ga_internal.h"
+
+#include <stdlib.h>
+
+#define SLOT_BITS 32
+
+static ga_id make_id(uint32_t slot)
+{
+  return ((ga_id)ga_g.handles.generation << SLOT_BITS) | (ga_id)(slot + 1);
+}
+
+ga_status ga_handles_insert(ga_tensor *t, ga_id *out)
+{
+  ga_handle_table *h = &ga_g.handles;
+  uint32_t slot = 0;
+  if (h->nfree > 0) {
+    slot = h->free_slots[--h->nfree];
+  } else {
+    if (h->nslots == h->cap) {
+      uint32_t cap = h->cap ? h->cap * 2 : 1024;
+      ga_tensor **slots = realloc(h->slots, cap * sizeof *slots);
+      if (!slots)
+        return ga_fail(GA_ERR_OOM, "out of host memory");
+      h->slots = slots;
+      uint32_t *fs = realloc(h->free_slots, cap * sizeof *fs);
+      if (!fs)
+        return ga_fail(GA_ERR_OOM, "out of host memory");
+      h->free_slots = fs;
+      h->cap = cap;
+    }
+    slot = h->nslots++;
+  }
+  h->slots[slot] = t;
+  *out = make_id(slot);
+  return GA_OK;
+}
+
+static ga_status lookup(ga_id id, uint32_t *slot)
+{
+  ga_handle_table *h = &ga_g.handles;
+  uint32_t gen = (uint32_t)(id >> SLOT_BITS);
+  uint64_t s = (id & 0xffffffffu);
+  if (s == 0 || s > h->nslots || gen != h->generation || !h->slots[s - 1]) {
+    if (gen != h->generation && s != 0)
+      return ga_fail(GA_ERR_STALE, "this gpuArray is no longer valid: its device was reset "
+                                   "(reset(gpuDevice)) or another device was selected");
+    return ga_fail(GA_ERR_STALE, "invalid or freed gpuArray handle");
+  }
+  *slot = (uint32_t)(s - 1);
+  return GA_OK;
+}
+
+ga_status ga_handles_get(ga_id id, ga_tensor **out)
+{
+  uint32_t slot = 0;
+  ga_status st = lookup(id, &slot);
+  if (st == GA_OK)
+    *out = ga_g.handles.slots[slot];
+  return st;
+}
+
+ga_status ga_retain(ga_id id)
+{
+  ga_status st = ga_init();
+  ga_tensor *t;
+  if (st == GA_OK && (st = ga_handles_get(id, &t)) == GA_OK)
+    t->refcount++;
+  return st;
+}
+
+/* A release of an id that is already gone is not an error: Octave deletes objects
+ * whenever it likes, also after a reset invalidated them. */
+ga_status ga_release(ga_id id)
+{
+  if (!ga_g.initialised)
+    return GA_OK;
+  uint32_t slot = 0;
+  if (lookup(id, &slot) != GA_OK)
+    return GA_OK;
+  ga_handle_table *h = &ga_g.handles;
+  ga_tensor *t = h->slots[slot];
+  if (t->refcount == 1) {
+    h->slots[slot] = NULL;
+    h->free_slots[h->nfree++] = slot;
+  }
+  ga_tensor_unref(t);
+  return GA_OK;
+}
+
+int ga_is_valid(ga_id id)
+{
+  uint32_t slot = 0;
+  return ga_g.initialised && lookup(id, &slot) == GA_OK;
+}
+
+void ga_handles_clear(void)
+{
+  ga_handle_table *h = &ga_g.handles;
+  for (uint32_t s = 0; s < h->nslots; s++) {
+    ga_tensor *t = h->slots[s];
+    if (t) {
+      t->refcount = 1;
+      ga_tensor_unref(t);
+    }
+  }
+  free(h->slots);
+  free(h->free_slots);
+  uint32_t gen = h->generation + 1;
+  *h = (ga_handle_table){0};
+  h->generation = gen;
+}

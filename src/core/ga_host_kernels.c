@@ -1,0 +1,279 @@
+/* The reference semantics: Octave's elementwise and reduction rules in plain C. The host
+ * provider runs these; the planner runs them for what a device provider cannot do. */
+#include "ga_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A value as a node holds it: floating and logical classes widened to double, signed
+ * integers to int64, unsigned to uint64. */
+typedef union {
+  double f;
+  int64_t i;
+  uint64_t u;
+} hval;
+
+enum { BLOCK = 1024 };
+
+static hval load(ga_class c, const void *base, int64_t k)
+{
+  hval v;
+  switch (c) {
+  case GA_DOUBLE: v.f = ((const double *)base)[k]; break;
+  case GA_SINGLE: v.f = ((const float *)base)[k]; break;
+  case GA_LOGICAL: v.f = ((const uint8_t *)base)[k] ? 1.0 : 0.0; break;
+  case GA_INT8: v.i = ((const int8_t *)base)[k]; break;
+  case GA_INT16: v.i = ((const int16_t *)base)[k]; break;
+  case GA_INT32: v.i = ((const int32_t *)base)[k]; break;
+  case GA_INT64: v.i = ((const int64_t *)base)[k]; break;
+  case GA_UINT8: v.u = ((const uint8_t *)base)[k]; break;
+  case GA_UINT16: v.u = ((const uint16_t *)base)[k]; break;
+  case GA_UINT32: v.u = ((const uint32_t *)base)[k]; break;
+  case GA_UINT64: v.u = ((const uint64_t *)base)[k]; break;
+  default: v.u = 0; break;
+  }
+  return v;
+}
+
+static void store(ga_class c, void *base, int64_t k, hval v)
+{
+  switch (c) {
+  case GA_DOUBLE: ((double *)base)[k] = v.f; break;
+  case GA_SINGLE: ((float *)base)[k] = (float)v.f; break;
+  case GA_LOGICAL: ((uint8_t *)base)[k] = v.f != 0.0; break;
+  case GA_INT8: ((int8_t *)base)[k] = (int8_t)v.i; break;
+  case GA_INT16: ((int16_t *)base)[k] = (int16_t)v.i; break;
+  case GA_INT32: ((int32_t *)base)[k] = (int32_t)v.i; break;
+  case GA_INT64: ((int64_t *)base)[k] = v.i; break;
+  case GA_UINT8: ((uint8_t *)base)[k] = (uint8_t)v.u; break;
+  case GA_UINT16: ((uint16_t *)base)[k] = (uint16_t)v.u; break;
+  case GA_UINT32: ((uint32_t *)base)[k] = (uint32_t)v.u; break;
+  case GA_UINT64: ((uint64_t *)base)[k] = v.u; break;
+  default: break;
+  }
+}
+
+static double to_double(ga_class c, hval v)
+{
+  if (!ga_class_is_int(c))
+    return v.f;
+  return ga_class_is_signed(c) ? (double)v.i : (double)v.u;
+}
+
+static long double to_ldouble(ga_class c, hval v)
+{
+  if (!ga_class_is_int(c))
+    return v.f;
+  return ga_class_is_signed(c) ? (long double)v.i : (long double)v.u;
+}
+
+/* Octave's conversion to an integer class: round half away from zero, saturate, NaN -> 0. */
+static hval saturate_ld(ga_class c, long double x)
+{
+  hval v;
+  if (isnan(x))
+    x = 0;
+  x = roundl(x);
+  long double lo = ga_class_int_min(c), hi = ga_class_int_max(c);
+  if (ga_class_is_signed(c)) {
+    v.i = x <= lo ? (int64_t)lo : x >= hi ? (c == GA_INT64 ? INT64_MAX : (int64_t)hi) : (int64_t)x;
+  } else {
+    v.u = x <= 0 ? 0 : x >= hi ? (c == GA_UINT64 ? UINT64_MAX : (uint64_t)hi) : (uint64_t)x;
+  }
+  return v;
+}
+
+static hval saturate_d(ga_class c, double x)
+{
+  return saturate_ld(c, (long double)round(isnan(x) ? 0.0 : x));
+}
+
+static double float_op(ga_binop op, double a, double b)
+{
+  switch (op) {
+  case GA_OP_PLUS: return a + b;
+  case GA_OP_MINUS: return a - b;
+  case GA_OP_TIMES: return a * b;
+  default: return a / b;
+  }
+}
+
+static float single_op(ga_binop op, float a, float b)
+{
+  switch (op) {
+  case GA_OP_PLUS: return a + b;
+  case GA_OP_MINUS: return a - b;
+  case GA_OP_TIMES: return a * b;
+  default: return a / b;
+  }
+}
+
+static long double ldouble_op(ga_binop op, long double a, long double b)
+{
+  switch (op) {
+  case GA_OP_PLUS: return a + b;
+  case GA_OP_MINUS: return a - b;
+  case GA_OP_TIMES: return a * b;
+  default: return a / b;
+  }
+}
+
+/* Exact int64/uint64 arithmetic: 128-bit intermediates, Octave's rounding for division
+ * (half away from zero) and its saturation, x/0 -> intmax/intmin, 0/0 -> 0. */
+static hval int_exact_op(ga_binop op, ga_class c, __int128 a, __int128 b)
+{
+  __int128 r;
+  switch (op) {
+  case GA_OP_PLUS: r = a + b; break;
+  case GA_OP_MINUS: r = a - b; break;
+  case GA_OP_TIMES: {
+    /* |a|, |b| < 2^64, so the magnitude of the product fits 128 unsigned bits */
+    unsigned __int128 ma = (unsigned __int128)(a < 0 ? -a : a);
+    unsigned __int128 mb = (unsigned __int128)(b < 0 ? -b : b);
+    unsigned __int128 p = ma * mb, cap = (unsigned __int128)1 << 65;
+    if (p > cap)
+      p = cap;
+    r = ((a < 0) != (b < 0)) ? -(__int128)p : (__int128)p;
+  } break;
+  default:
+    if (b == 0) {
+      r = a > 0 ? ((__int128)1 << 64) : a < 0 ? -((__int128)1 << 64) : 0;
+    } else {
+      __int128 q = a / b, m = a % b;
+      __int128 am = m < 0 ? -m : m, ab = b < 0 ? -b : b;
+      if (2 * am >= ab)
+        q += ((a < 0) != (b < 0)) ? -1 : 1;
+      r = q;
+    }
+    break;
+  }
+  hval v;
+  if (c == GA_INT64)
+    v.i = r > INT64_MAX ? INT64_MAX : r < INT64_MIN ? INT64_MIN : (int64_t)r;
+  else
+    v.u = r < 0 ? 0 : r > (__int128)UINT64_MAX ? UINT64_MAX : (uint64_t)r;
+  return v;
+}
+
+static __int128 to_i128(ga_class c, hval v)
+{
+  if (!ga_class_is_int(c))
+    return v.f != 0.0; /* logical */
+  return ga_class_is_signed(c) ? (__int128)v.i : (__int128)v.u;
+}
+
+static hval binary(const ga_xnode *n, ga_class ca, hval a, ga_class cb, hval b)
+{
+  hval r;
+  switch (n->mode) {
+  case GA_CM_FLOAT:
+    if (n->cls == GA_SINGLE)
+      r.f = single_op(n->op, (float)to_double(ca, a), (float)to_double(cb, b));
+    else
+      r.f = float_op(n->op, to_double(ca, a), to_double(cb, b));
+    break;
+  case GA_CM_INT_DOUBLE:
+    r = saturate_d(n->cls, float_op(n->op, to_double(ca, a), to_double(cb, b)));
+    break;
+  case GA_CM_INT_LDOUBLE:
+    r = saturate_ld(n->cls, ldouble_op(n->op, to_ldouble(ca, a), to_ldouble(cb, b)));
+    break;
+  default:
+    r = int_exact_op(n->op, n->cls, to_i128(ca, a), to_i128(cb, b));
+    break;
+  }
+  return r;
+}
+
+/* Linear index into input i for output element k under implicit expansion. */
+static int64_t source_index(const ga_expr *x, int i, int64_t k)
+{
+  int64_t src = 0, stride = 1;
+  for (int d = 0; d < x->ndims; d++) {
+    int64_t n = x->dims[d], m = x->input_dims[i][d];
+    int64_t sub = k % n;
+    k /= n;
+    if (m != 1)
+      src += sub * stride;
+    stride *= m;
+  }
+  return src;
+}
+
+ga_status ga_host_eval_expr(const ga_expr *x, const void *const *inputs, ga_class out_cls, void *out)
+{
+  hval *vals = malloc((size_t)x->nnodes * BLOCK * sizeof *vals);
+  if (!vals)
+    return ga_fail(GA_ERR_OOM, "out of host memory");
+  bool same_shape[GA_X_MAX_INPUTS];
+  for (int i = 0; i < x->ninputs; i++)
+    same_shape[i] = ga_expr_input_numel(x, i) == x->numel;
+  for (int64_t k0 = 0; k0 < x->numel; k0 += BLOCK) {
+    int64_t len = x->numel - k0 < BLOCK ? x->numel - k0 : BLOCK;
+    for (int j = 0; j < x->nnodes; j++) {
+      const ga_xnode *n = &x->nodes[j];
+      hval *v = vals + (size_t)j * BLOCK;
+      if (n->kind == GA_X_INPUT) {
+        for (int64_t k = 0; k < len; k++)
+          v[k] = load(n->cls, inputs[n->slot],
+                       same_shape[n->slot] ? k0 + k : source_index(x, n->slot, k0 + k));
+      } else if (n->kind == GA_X_SCALAR) {
+        const ga_scalar *s = &x->scalars[n->slot];
+        hval c;
+        c.u = ga_scalar_bits(s);
+        for (int64_t k = 0; k < len; k++)
+          v[k] = c;
+      } else {
+        const hval *a = vals + (size_t)n->a * BLOCK, *b = vals + (size_t)n->b * BLOCK;
+        ga_class ca = x->nodes[n->a].cls, cb = x->nodes[n->b].cls;
+        for (int64_t k = 0; k < len; k++)
+          v[k] = binary(n, ca, a[k], cb, b[k]);
+      }
+    }
+    const hval *res = vals + (size_t)(x->nnodes - 1) * BLOCK;
+    for (int64_t k = 0; k < len; k++)
+      store(out_cls, out, k0 + k, res[k]);
+  }
+  free(vals);
+  return GA_OK;
+}
+
+/* Sums run in Octave's order (sequential along the reduced dimension) with Octave's
+ * accumulators: double for the default and 'double' sums, float for single, and for
+ * 'native' integer sums the saturating integer arithmetic, applied step by step. */
+ga_status ga_host_eval_sum(const ga_sum_desc *d, const void *in, void *out)
+{
+  ga_class ic = d->in_cls, oc = d->out_cls;
+  for (int64_t o = 0; o < d->outer; o++)
+    for (int64_t i = 0; i < d->inner; i++) {
+      int64_t base = o * d->n * d->inner + i;
+      hval r;
+      if (oc == GA_SINGLE && ic == GA_SINGLE) {
+        float acc = 0.0f;
+        for (int64_t k = 0; k < d->n; k++)
+          acc += ((const float *)in)[base + k * d->inner];
+        r.f = acc;
+      } else if (oc == GA_LOGICAL) {
+        bool any = false;
+        for (int64_t k = 0; k < d->n && !any; k++)
+          any = ((const uint8_t *)in)[base + k * d->inner] != 0;
+        r.f = any;
+      } else if (ga_class_is_int(oc)) {
+        __int128 acc = 0;
+        hval v = int_exact_op(GA_OP_PLUS, oc, 0, 0);
+        for (int64_t k = 0; k < d->n; k++) {
+          v = int_exact_op(GA_OP_PLUS, oc, acc, to_i128(ic, load(ic, in, base + k * d->inner)));
+          acc = to_i128(oc, v);
+        }
+        r = v;
+      } else {
+        double acc = 0.0;
+        for (int64_t k = 0; k < d->n; k++)
+          acc += to_double(ic, load(ic, in, base + k * d->inner));
+        r.f = acc;
+      }
+      store(oc, out, o * d->inner + i, r);
+    }
+  return GA_OK;
+}

@@ -1,0 +1,195 @@
+/* gpuarray core: what the core's modules share with each other (never included
+ * outside src/core and the unit tests). */
+#ifndef GA_INTERNAL_H
+#define GA_INTERNAL_H
+
+#include "ga.h"
+
+#include <stdarg.h>
+#include <stdbool.h>
+
+/* ---- errors (ga_error.c) ---------------------------------------------------------- */
+/* Records the message for ga_last_error() and returns st, so callers can write
+ * `return ga_fail(GA_ERR_ARG, "...")`. */
+ga_status ga_fail(ga_status st, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* ---- classes (ga_class.c) --------------------------------------------------------- */
+bool ga_class_is_float(ga_class c);
+bool ga_class_is_int(ga_class c);   /* int8..uint64 */
+bool ga_class_is_signed(ga_class c);
+bool ga_class_is_wide_int(ga_class c); /* int64, uint64: not exact in double */
+double ga_class_int_min(ga_class c);
+double ga_class_int_max(ga_class c);
+
+/* A scalar of any class, kept exactly: integers as 64-bit integers, not doubles. */
+typedef struct {
+  ga_class cls;
+  union {
+    double f;    /* double, single (held widened), logical (0/1) */
+    int64_t i;   /* signed integers */
+    uint64_t u;  /* unsigned integers */
+  } v;
+} ga_scalar;
+
+ga_scalar ga_scalar_load(ga_class cls, const void *p);
+/* The 64 bits a kernel receives for this scalar (doubles as IEEE bits). */
+uint64_t ga_scalar_bits(const ga_scalar *s);
+
+/* ---- provider buffers and the provider interface (ga_provider.h) ------------------- */
+typedef struct {
+  void *handle;       /* provider-private */
+  uint64_t address;   /* device address (vulkan) */
+  void *host;         /* host pointer (host provider) */
+  size_t bytes;
+} ga_pbuf;
+
+/* Elementwise expression IR: a small DAG in topological order whose last node is the
+ * result. Eager operations build one-node expressions; the fusion engine builds larger
+ * ones. Every provider executes the same IR. */
+#define GA_X_MAX_NODES 64
+#define GA_X_MAX_INPUTS 8
+#define GA_X_MAX_SCALARS 8
+
+typedef enum { GA_X_INPUT, GA_X_SCALAR, GA_X_BINARY } ga_xkind;
+
+/* How a binary node computes, derived from its operand and result classes. */
+typedef enum {
+  GA_CM_FLOAT,        /* operands converted to the (floating) result class */
+  GA_CM_INT_DOUBLE,   /* integers of <= 32 bits: in double, rounded and saturated */
+  GA_CM_INT_EXACT,    /* int64/uint64 with integer or logical operands: exact */
+  GA_CM_INT_LDOUBLE   /* int64/uint64 with a floating operand: in long double (host) */
+} ga_compute_mode;
+
+typedef struct {
+  ga_xkind kind;
+  ga_class cls;      /* class of this node's value */
+  int slot;          /* input or scalar slot */
+  ga_binop op;
+  ga_compute_mode mode;
+  int a, b;          /* operand node indices */
+} ga_xnode;
+
+typedef struct {
+  int nnodes;
+  ga_xnode nodes[GA_X_MAX_NODES];
+  int ninputs;
+  const ga_pbuf *inputs[GA_X_MAX_INPUTS];
+  /* each input's shape padded to ndims; a 1 where the output is larger broadcasts */
+  int64_t input_dims[GA_X_MAX_INPUTS][GA_MAX_DIMS];
+  int nscalars;
+  ga_scalar scalars[GA_X_MAX_SCALARS];
+  int ndims;
+  int64_t dims[GA_MAX_DIMS];
+  int64_t numel;
+} ga_expr;
+
+/* numel of input i of x */
+int64_t ga_expr_input_numel(const ga_expr *x, int i);
+
+typedef struct {
+  const ga_pbuf *in;
+  ga_class in_cls;
+  ga_class out_cls;
+  int64_t inner, n, outer; /* input viewed as inner x n x outer; n is reduced */
+  ga_pbuf *out;            /* inner x outer elements of out_cls */
+} ga_sum_desc;
+
+typedef struct ga_provider_ops {
+  const char *name;
+  /* device_index is 0-based; state receives the provider's private state */
+  ga_status (*open)(int device_index, void **state);
+  void (*close)(void *state);
+  ga_status (*device_count)(void *state, int *count);
+  ga_status (*device_info)(void *state, ga_device_info *info);
+  ga_status (*alloc)(void *state, size_t bytes, ga_pbuf *out);
+  void (*free)(void *state, ga_pbuf *buf);
+  ga_status (*upload)(void *state, ga_pbuf *dst, const void *src, size_t bytes);
+  ga_status (*download)(void *state, const ga_pbuf *src, void *dst, size_t bytes);
+  /* GA_ERR_UNSUPPORTED sends the planner to the host path */
+  ga_status (*elementwise)(void *state, const ga_expr *x, ga_class out_cls, ga_pbuf *out);
+  ga_status (*sum)(void *state, const ga_sum_desc *d);
+  ga_status (*synchronize)(void *state);
+} ga_provider_ops;
+
+extern const ga_provider_ops ga_host_provider;
+extern const ga_provider_ops ga_vulkan_provider;
+
+/* The host provider's kernels on plain memory: the reference semantics, also used by
+ * the planner to run what a device provider cannot. inputs[i] matches x->inputs[i]. */
+ga_status ga_host_eval_expr(const ga_expr *x, const void *const *inputs, ga_class out_cls, void *out);
+ga_status ga_host_eval_sum(const ga_sum_desc *d, const void *in, void *out);
+
+/* ---- tensors and the handle table (ga_tensor.c, ga_handles.c) ----------------------- */
+typedef struct ga_tensor {
+  ga_class cls;
+  int ndims;                  /* >= 2, trailing singletons trimmed as Octave does */
+  int64_t dims[GA_MAX_DIMS];
+  int64_t numel;
+  ga_pbuf buf;                /* materialised storage (buf.bytes == 0 for empty arrays) */
+  int refcount;
+} ga_tensor;
+
+void ga_shape_normalize(int *ndims, int64_t *dims);
+int64_t ga_shape_numel(int ndims, const int64_t *dims);
+ga_status ga_shape_check(int ndims, const int64_t *dims);
+void ga_shape_format(int ndims, const int64_t *dims, char *out, size_t cap); /* "2x3x4" */
+
+typedef struct {
+  ga_tensor **slots;
+  uint32_t nslots, cap;
+  uint32_t *free_slots;
+  uint32_t nfree;
+  uint32_t generation;
+} ga_handle_table;
+
+ga_status ga_handles_insert(ga_tensor *t, ga_id *out);
+ga_status ga_handles_get(ga_id id, ga_tensor **out);
+void ga_handles_clear(void);  /* drops every tensor; bumps the generation */
+
+ga_status ga_tensor_new(ga_class cls, int ndims, const int64_t *dims, ga_tensor **out);
+void ga_tensor_unref(ga_tensor *t);
+
+/* ---- residency: the size-class pool over provider buffers (ga_residency.c) ---------- */
+#define GA_POOL_CLASSES 256
+typedef struct ga_pool_entry {
+  ga_pbuf buf;
+  struct ga_pool_entry *next;
+} ga_pool_entry;
+
+typedef struct {
+  ga_pool_entry *free_lists[GA_POOL_CLASSES];
+  uint64_t bytes_pooled;
+  uint64_t limit;
+} ga_pool;
+
+ga_status ga_buffer_acquire(size_t bytes, ga_pbuf *out);
+void ga_buffer_release(ga_pbuf *buf);
+void ga_pool_trim(void);   /* returns every pooled buffer to the provider */
+size_t ga_pool_class_bytes(size_t bytes);
+
+/* ---- the one process-wide context (ga_context.c) ------------------------------------- */
+typedef struct {
+  bool initialised;
+  const ga_provider_ops *prov;
+  void *pstate;
+  int device_index;        /* 0-based */
+  ga_device_info info;
+  ga_handle_table handles;
+  ga_pool pool;
+  ga_stats stats;
+  char errmsg[1024];
+} ga_ctx;
+
+extern ga_ctx ga_g;
+
+/* ---- planner (ga_planner.c): runs an expression or a sum where it can ------------ */
+ga_status ga_plan_elementwise(const ga_expr *x, ga_class out_cls, ga_pbuf *out);
+ga_status ga_plan_sum(const ga_sum_desc *d);
+
+/* ---- semantics shared by providers (ga_semantics.c) ---------------------------------- */
+ga_status ga_binary_result_class(ga_binop op, ga_class a, ga_class b, ga_class *out);
+ga_compute_mode ga_binary_compute_mode(ga_class a, ga_class b, ga_class out);
+const char *ga_binop_name(ga_binop op);   /* "plus" */
+const char *ga_binop_symbol(ga_binop op); /* "+" */
+
+#endif

@@ -1,0 +1,70 @@
+/* The planner: decides where a materialisation runs. The active provider runs what it
+ * can; what it reports as unsupported runs on the host, with the transfers that takes. */
+#include "ga_internal.h"
+
+#include <stdlib.h>
+
+int64_t ga_expr_input_numel(const ga_expr *x, int i)
+{
+  return ga_shape_numel(x->ndims, x->input_dims[i]);
+}
+
+static ga_status fetch(const ga_pbuf *b, void **host)
+{
+  *host = malloc(b->bytes ? b->bytes : 1);
+  if (!*host)
+    return ga_fail(GA_ERR_OOM, "out of host memory (%zu bytes) for a host fallback", b->bytes);
+  ga_status st = ga_g.prov->download(ga_g.pstate, b, *host, b->bytes);
+  if (st == GA_OK)
+    ga_g.stats.bytes_downloaded += b->bytes;
+  return st;
+}
+
+static ga_status store(ga_pbuf *b, const void *host, size_t bytes)
+{
+  ga_status st = ga_g.prov->upload(ga_g.pstate, b, host, bytes);
+  if (st == GA_OK)
+    ga_g.stats.bytes_uploaded += bytes;
+  return st;
+}
+
+ga_status ga_plan_elementwise(const ga_expr *x, ga_class out_cls, ga_pbuf *out)
+{
+  ga_status st = ga_g.prov->elementwise(ga_g.pstate, x, out_cls, out);
+  if (st != GA_ERR_UNSUPPORTED)
+    return st;
+  ga_g.stats.host_fallbacks++;
+  void *in[GA_X_MAX_INPUTS] = {0};
+  size_t out_bytes = (size_t)x->numel * ga_class_size(out_cls);
+  void *res = malloc(out_bytes ? out_bytes : 1);
+  st = res ? GA_OK : ga_fail(GA_ERR_OOM, "out of host memory for a host fallback");
+  for (int i = 0; st == GA_OK && i < x->ninputs; i++)
+    st = fetch(x->inputs[i], &in[i]);
+  if (st == GA_OK)
+    st = ga_host_eval_expr(x, (const void *const *)in, out_cls, res);
+  if (st == GA_OK)
+    st = store(out, res, out_bytes);
+  for (int i = 0; i < x->ninputs; i++)
+    free(in[i]);
+  free(res);
+  return st;
+}
+
+ga_status ga_plan_sum(const ga_sum_desc *d)
+{
+  ga_status st = ga_g.prov->sum(ga_g.pstate, d);
+  if (st != GA_ERR_UNSUPPORTED)
+    return st;
+  ga_g.stats.host_fallbacks++;
+  void *in = NULL;
+  size_t out_bytes = (size_t)(d->inner * d->outer) * ga_class_size(d->out_cls);
+  void *res = malloc(out_bytes ? out_bytes : 1);
+  st = res ? fetch(d->in, &in) : ga_fail(GA_ERR_OOM, "out of host memory for a host fallback");
+  if (st == GA_OK)
+    st = ga_host_eval_sum(d, in, res);
+  if (st == GA_OK)
+    st = store(d->out, res, out_bytes);
+  free(in);
+  free(res);
+  return st;
+}

@@ -1,0 +1,85 @@
+/* Tensors: a class, an Octave shape and materialised storage. */
+#include "ga_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Octave keeps at least two dimensions and drops trailing singletons beyond them. */
+void ga_shape_normalize(int *ndims, int64_t *dims)
+{
+  while (*ndims < 2)
+    dims[(*ndims)++] = 1;
+  while (*ndims > 2 && dims[*ndims - 1] == 1)
+    (*ndims)--;
+}
+
+int64_t ga_shape_numel(int ndims, const int64_t *dims)
+{
+  int64_t n = 1;
+  for (int d = 0; d < ndims; d++)
+    n *= dims[d];
+  return n;
+}
+
+ga_status ga_shape_check(int ndims, const int64_t *dims)
+{
+  if (ndims < 0 || ndims > GA_MAX_DIMS)
+    return ga_fail(GA_ERR_ARG, "gpuArray supports at most %d dimensions", GA_MAX_DIMS);
+  int64_t n = 1;
+  for (int d = 0; d < ndims; d++) {
+    if (dims[d] < 0)
+      return ga_fail(GA_ERR_ARG, "dimension %d is negative", d + 1);
+    if (dims[d] > 0 && n > INT64_MAX / 16 / dims[d])
+      return ga_fail(GA_ERR_OOM, "out of memory or dimension too large for Octave's index type");
+    n *= dims[d];
+  }
+  return GA_OK;
+}
+
+void ga_shape_format(int ndims, const int64_t *dims, char *out, size_t cap)
+{
+  size_t len = 0;
+  out[0] = '\0';
+  for (int d = 0; d < ndims && len < cap; d++)
+    len += (size_t)snprintf(out + len, cap - len, d ? "x%lld" : "%lld", (long long)dims[d]);
+}
+
+ga_status ga_tensor_new(ga_class cls, int ndims, const int64_t *dims, ga_tensor **out)
+{
+  ga_status st = ga_shape_check(ndims, dims);
+  if (st != GA_OK)
+    return st;
+  ga_tensor *t = calloc(1, sizeof *t);
+  if (!t)
+    return ga_fail(GA_ERR_OOM, "out of host memory");
+  t->cls = cls;
+  t->ndims = ndims;
+  memcpy(t->dims, dims, (size_t)ndims * sizeof *dims);
+  ga_shape_normalize(&t->ndims, t->dims);
+  t->numel = ga_shape_numel(t->ndims, t->dims);
+  t->refcount = 1;
+  size_t bytes = (size_t)t->numel * ga_class_size(cls);
+  if (bytes > 0) {
+    st = ga_buffer_acquire(bytes, &t->buf);
+    if (st != GA_OK) {
+      free(t);
+      return st;
+    }
+  }
+  ga_g.stats.live_tensors++;
+  ga_g.stats.bytes_in_use += t->buf.bytes;
+  *out = t;
+  return GA_OK;
+}
+
+void ga_tensor_unref(ga_tensor *t)
+{
+  if (!t || --t->refcount > 0)
+    return;
+  ga_g.stats.live_tensors--;
+  ga_g.stats.bytes_in_use -= t->buf.bytes;
+  if (t->buf.bytes)
+    ga_buffer_release(&t->buf);
+  free(t);
+}

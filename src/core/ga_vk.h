@@ -1,0 +1,106 @@
+/* The Vulkan provider's private state, shared by its modules (ga_vk_*.c). */
+#ifndef GA_VK_H
+#define GA_VK_H
+
+#include "ga_internal.h"
+
+#include <vulkan/vulkan.h>
+
+#define GA_VK_RING 4          /* command buffers in flight */
+#define GA_VK_STAGE_SLOTS 2   /* ping-pong staging buffers */
+#define GA_VK_MAX_BATCH 256   /* dispatches recorded before a submit is forced */
+
+typedef struct ga_vk_pipeline {
+  char *key;
+  VkPipeline pipeline;
+  struct ga_vk_pipeline *next;
+} ga_vk_pipeline;
+
+typedef struct {
+  VkBuffer buffer;
+  VkDeviceMemory memory;
+  void *mapped;
+  size_t bytes;
+  uint64_t busy_until;  /* timeline value after which the slot may be rewritten */
+} ga_vk_staging;
+
+typedef struct {
+  VkInstance instance;
+  VkDebugUtilsMessengerEXT messenger;
+  VkPhysicalDevice phys;
+  VkDevice device;
+  VkQueue queue;
+  uint32_t queue_family;
+  int device_count;               /* usable physical devices */
+  bool lost;
+
+  VkPhysicalDeviceProperties props;
+  VkPhysicalDeviceMemoryProperties memprops;
+  bool has_budget;
+  uint32_t device_memtype;        /* DEVICE_LOCAL */
+  uint32_t staging_memtype;       /* HOST_VISIBLE | HOST_COHERENT (cached if possible) */
+  uint64_t max_allocation;
+  uint32_t subgroup_size;
+  uint32_t sm_count;               /* 0 where the driver does not say */
+  bool fp64;
+
+  VkCommandPool cmd_pool;
+  VkCommandBuffer ring[GA_VK_RING];
+  uint64_t ring_value[GA_VK_RING]; /* timeline value that marks each one done */
+  int ring_pos;
+  bool recording;
+  int batch;                      /* dispatches in the recording buffer */
+  VkSemaphore timeline;
+  uint64_t submitted;             /* last value signalled by a submit */
+
+  struct ga_vk_deferred *deferred; /* buffers freed while queued work may use them */
+  ga_vk_staging stage[GA_VK_STAGE_SLOTS];
+  int stage_pos;
+
+  VkPipelineLayout layout;
+  VkPipelineCache pipeline_cache;
+  ga_vk_pipeline *pipelines[256];
+  void *compiler;                 /* shaderc_compiler_t */
+} ga_vk;
+
+/* ga_vk_device.c */
+ga_status ga_vk_check(ga_vk *vk, VkResult r, const char *what);
+
+/* ga_vk_submit.c */
+ga_status ga_vk_cmd(ga_vk *vk, VkCommandBuffer *cmd);   /* the buffer being recorded */
+void ga_vk_barrier(VkCommandBuffer cmd);
+ga_status ga_vk_flush(ga_vk *vk);                        /* submit what is recorded */
+ga_status ga_vk_wait(ga_vk *vk, uint64_t value);
+ga_status ga_vk_dispatch(ga_vk *vk, VkPipeline p, const void *push, uint32_t push_bytes,
+                         uint64_t groups);
+/* groups_x for a 1-D count of workgroups folded into a 2-D grid */
+uint32_t ga_vk_groups_x(uint64_t groups);
+void ga_vk_submit_destroy(ga_vk *vk);
+ga_status ga_vk_submit_create(ga_vk *vk);
+
+/* ga_vk_memory.c */
+ga_status ga_vk_memory_create(ga_vk *vk);
+void ga_vk_memory_destroy(ga_vk *vk);
+ga_status ga_vk_alloc(void *state, size_t bytes, ga_pbuf *out);
+void ga_vk_free(void *state, ga_pbuf *buf);
+/* destroys deferred buffers whose work has finished (all of them when everything has) */
+void ga_vk_reap(ga_vk *vk, bool all);
+ga_status ga_vk_upload(void *state, ga_pbuf *dst, const void *src, size_t bytes);
+ga_status ga_vk_download(void *state, const ga_pbuf *src, void *dst, size_t bytes);
+
+/* ga_vk_pipeline.c */
+ga_status ga_vk_pipelines_create(ga_vk *vk);
+void ga_vk_pipelines_destroy(ga_vk *vk);
+/* The pipeline for key, compiling source() on a miss. */
+ga_status ga_vk_pipeline_get(ga_vk *vk, const char *key, char *(*source)(const void *ctx),
+                             const void *ctx, VkPipeline *out);
+
+/* ga_vk_kernels.c */
+ga_status ga_vk_elementwise(void *state, const ga_expr *x, ga_class out_cls, ga_pbuf *out);
+ga_status ga_vk_sum(void *state, const ga_sum_desc *d);
+
+/* GLSL sources embedded at build time from shaders/ (ga_shaders_gen.c) */
+extern const char ga_glsl_common[];
+extern const char ga_glsl_reduce_sum[];
+
+#endif

@@ -1,0 +1,129 @@
+/* Launching kernels on the Vulkan provider: generated elementwise kernels and the
+ * hand-written reduction from shaders/. */
+#include "ga_glsl_emit.h"
+#include "ga_strbuf.h"
+#include "ga_vk.h"
+
+#include <stdio.h>
+#include <string.h>
+
+enum { WG = 256, PUSH_WORDS = 16 };
+
+static char *elementwise_source(const void *ctx)
+{
+  const struct {
+    const ga_expr *x;
+    ga_class out_cls;
+  } *c = ctx;
+  return ga_glsl_elementwise(c->x, c->out_cls);
+}
+
+ga_status ga_vk_elementwise(void *state, const ga_expr *x, ga_class out_cls, ga_pbuf *out)
+{
+  ga_vk *vk = state;
+  if (!vk->fp64 || !ga_glsl_elementwise_supported(x, out_cls))
+    return GA_ERR_UNSUPPORTED;
+  char key[1024];
+  ga_glsl_elementwise_key(x, out_cls, key, sizeof key);
+  struct {
+    const ga_expr *x;
+    ga_class out_cls;
+  } ctx = {x, out_cls};
+  VkPipeline p;
+  ga_status st = ga_vk_pipeline_get(vk, key, elementwise_source, &ctx, &p);
+  if (st != GA_OK)
+    return st;
+  uint64_t push[PUSH_WORDS] = {0};
+  int w = 0;
+  push[w++] = (uint64_t)x->numel;
+  push[w++] = out->address;
+  for (int i = 0; i < x->ninputs; i++)
+    push[w++] = x->inputs[i]->address;
+  for (int i = 0; i < x->nscalars; i++)
+    push[w++] = ga_scalar_bits(&x->scalars[i]);
+  uint64_t packets = ((uint64_t)x->numel + 3) / 4, groups = (packets + WG - 1) / WG;
+  uint32_t gx = ga_vk_groups_x(groups);
+  memcpy(&push[w++], &gx, sizeof gx);
+  return ga_vk_dispatch(vk, p, push, (uint32_t)(w * 8), groups);
+}
+
+/* ---- sum ------------------------------------------------------------------------------ */
+
+typedef struct {
+  ga_class in_cls, acc_cls, out_cls;
+  bool contiguous;
+} sum_variant;
+
+static char *sum_source(const void *ctx)
+{
+  const sum_variant *v = ctx;
+  ga_strbuf b = {0};
+  const char *acc = ga_glsl_type(v->acc_cls);
+  ga_sb_puts(&b, "#version 460\n");
+  ga_sb_puts(&b, ga_glsl_common);
+  ga_sb_printf(&b, "#define ACC_T %s\n#define CONTIGUOUS %d\n", acc, v->contiguous ? 1 : 0);
+  ga_sb_printf(&b, "#define LOAD(a, k) %s(ga_ld_%s(a, k))\n", acc, ga_glsl_suffix(v->in_cls));
+  ga_sb_printf(&b, "#define STORE(a, k, x) %s(a + %zuul * (k)).v = %s(x)\n",
+               v->out_cls == GA_DOUBLE ? "GaF64" : "GaF32", ga_class_size(v->out_cls), ga_glsl_type(v->out_cls));
+  ga_sb_puts(&b, ga_glsl_reduce_sum);
+  return ga_sb_take(&b);
+}
+
+typedef struct {
+  uint64_t in_addr, out_addr, inner, n, outer, chunk, nchunks;
+  uint32_t groups_x, pad;
+} sum_push;
+
+static ga_status sum_pass(ga_vk *vk, const sum_variant *v, uint64_t in, uint64_t out, int64_t inner, int64_t n,
+                          int64_t outer, int64_t nchunks)
+{
+  char key[96];
+  snprintf(key, sizeof key, "sum:%d:%d:%d:%d", (int)v->in_cls, (int)v->acc_cls, (int)v->out_cls, v->contiguous);
+  VkPipeline p;
+  ga_status st = ga_vk_pipeline_get(vk, key, sum_source, v, &p);
+  if (st != GA_OK)
+    return st;
+  uint64_t chunk = nchunks > 0 ? ((uint64_t)n + (uint64_t)nchunks - 1) / (uint64_t)nchunks : 0;
+  uint64_t groups = v->contiguous ? (uint64_t)(outer * nchunks)
+                                  : ((uint64_t)(inner * outer * nchunks) + WG - 1) / WG;
+  sum_push pc = {in, out, (uint64_t)inner, (uint64_t)n, (uint64_t)outer, chunk, (uint64_t)nchunks,
+                 ga_vk_groups_x(groups), 0};
+  return ga_vk_dispatch(vk, p, &pc, sizeof pc, groups);
+}
+
+/* Enough slices along n to keep the device busy, none shorter than a few thousand. */
+static int64_t choose_chunks(bool contiguous, int64_t inner, int64_t n, int64_t outer)
+{
+  const int64_t want = contiguous ? 4096 : 262144; /* workgroups / threads in flight */
+  const int64_t min_len = contiguous ? 8192 : 64;
+  int64_t have = contiguous ? outer : inner * outer;
+  if (have >= want || n <= min_len)
+    return 1;
+  int64_t c = (want + have - 1) / have, cap = (n + min_len - 1) / min_len;
+  return c < cap ? c : cap;
+}
+
+ga_status ga_vk_sum(void *state, const ga_sum_desc *d)
+{
+  ga_vk *vk = state;
+  bool floating_out = d->out_cls == GA_DOUBLE || d->out_cls == GA_SINGLE;
+  if (!vk->fp64 || !floating_out)
+    return GA_ERR_UNSUPPORTED; /* 'native' integer and logical sums saturate step by step */
+  ga_class acc = d->out_cls; /* double accumulates double, single single, as Octave does */
+  bool contiguous = d->inner == 1;
+  int64_t nchunks = choose_chunks(contiguous, d->inner, d->n, d->outer);
+  uint64_t in = d->n > 0 ? d->in->address : 0;
+  sum_variant v1 = {d->in_cls, acc, nchunks > 1 ? acc : d->out_cls, contiguous};
+  if (nchunks == 1)
+    return sum_pass(vk, &v1, in, d->out->address, d->inner, d->n, d->outer, 1);
+  ga_pbuf partial;
+  ga_status st = ga_buffer_acquire((size_t)(d->inner * d->outer * nchunks) * ga_class_size(acc), &partial);
+  if (st != GA_OK)
+    return st;
+  st = sum_pass(vk, &v1, in, partial.address, d->inner, d->n, d->outer, nchunks);
+  sum_variant v2 = {acc, acc, d->out_cls, contiguous};
+  if (st == GA_OK)
+    st = sum_pass(vk, &v2, partial.address, d->out->address, d->inner, nchunks, d->outer, 1);
+  ga_buffer_release(&partial); /* later users are ordered after this work by barriers */
+  return st;
+}

@@ -1,0 +1,130 @@
+/* Kernels as pipelines: GLSL compiled to SPIR-V by shaderc at run time, kept in memory
+ * by a structural key, so a kernel is compiled once per process. Every pipeline shares
+ * one layout: push constants only (buffers are reached by device address). */
+#include "ga_vk.h"
+
+#include <shaderc/shaderc.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PUSH_BYTES 128u /* the smallest maxPushConstantsSize we support (lavapipe) */
+
+ga_status ga_vk_pipelines_create(ga_vk *vk)
+{
+  if (vk->props.limits.maxPushConstantsSize < PUSH_BYTES)
+    return ga_fail(GA_ERR_NO_DEVICE, "the Vulkan device allows only %u bytes of push constants",
+                   vk->props.limits.maxPushConstantsSize);
+  VkPushConstantRange range = {.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT, .offset = 0, .size = PUSH_BYTES};
+  VkPipelineLayoutCreateInfo li = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                   .pushConstantRangeCount = 1, .pPushConstantRanges = &range};
+  ga_status st = ga_vk_check(vk, vkCreatePipelineLayout(vk->device, &li, NULL, &vk->layout), "pipeline layout");
+  if (st != GA_OK)
+    return st;
+  VkPipelineCacheCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO};
+  if ((st = ga_vk_check(vk, vkCreatePipelineCache(vk->device, &ci, NULL, &vk->pipeline_cache), "pipeline cache")))
+    return st;
+  vk->compiler = shaderc_compiler_initialize();
+  if (!vk->compiler)
+    return ga_fail(GA_ERR_BACKEND, "the shader compiler (shaderc) could not start");
+  return GA_OK;
+}
+
+void ga_vk_pipelines_destroy(ga_vk *vk)
+{
+  for (int b = 0; b < 256; b++) {
+    ga_vk_pipeline *p = vk->pipelines[b];
+    while (p) {
+      ga_vk_pipeline *next = p->next;
+      vkDestroyPipeline(vk->device, p->pipeline, NULL);
+      free(p->key);
+      free(p);
+      p = next;
+    }
+    vk->pipelines[b] = NULL;
+  }
+  if (vk->compiler)
+    shaderc_compiler_release(vk->compiler);
+  if (vk->pipeline_cache)
+    vkDestroyPipelineCache(vk->device, vk->pipeline_cache, NULL);
+  if (vk->layout)
+    vkDestroyPipelineLayout(vk->device, vk->layout, NULL);
+}
+
+static unsigned bucket_of(const char *key)
+{
+  uint32_t h = 2166136261u; /* FNV-1a */
+  for (const unsigned char *p = (const unsigned char *)key; *p; p++)
+    h = (h ^ *p) * 16777619u;
+  return h & 255u;
+}
+
+static ga_status compile(ga_vk *vk, const char *key, const char *glsl, VkPipeline *out)
+{
+  shaderc_compile_options_t opt = shaderc_compile_options_initialize();
+  if (!opt)
+    return ga_fail(GA_ERR_BACKEND, "shaderc: out of memory");
+  shaderc_compile_options_set_target_env(opt, shaderc_target_env_vulkan, shaderc_env_version_vulkan_1_2);
+  shaderc_compile_options_set_optimization_level(opt, shaderc_optimization_level_performance);
+  shaderc_compilation_result_t res =
+    shaderc_compile_into_spv(vk->compiler, glsl, strlen(glsl), shaderc_compute_shader, key, "main", opt);
+  shaderc_compile_options_release(opt);
+  ga_status st = GA_OK;
+  if (!res || shaderc_result_get_compilation_status(res) != shaderc_compilation_status_success) {
+    st = ga_fail(GA_ERR_INTERNAL, "generated kernel '%s' did not compile: %s", key,
+                 res ? shaderc_result_get_error_message(res) : "no result");
+    if (getenv("GPUARRAY_DUMP_FAILED_GLSL"))
+      fprintf(stderr, "%s\n", glsl);
+  }
+  VkShaderModule mod = VK_NULL_HANDLE;
+  if (st == GA_OK) {
+    VkShaderModuleCreateInfo mi = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+                                   .codeSize = shaderc_result_get_length(res),
+                                   .pCode = (const uint32_t *)shaderc_result_get_bytes(res)};
+    st = ga_vk_check(vk, vkCreateShaderModule(vk->device, &mi, NULL, &mod), "shader module creation");
+  }
+  if (res)
+    shaderc_result_release(res);
+  if (st != GA_OK)
+    return st;
+  VkComputePipelineCreateInfo pi = {
+    .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+    .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+              .module = mod, .pName = "main"},
+    .layout = vk->layout};
+  st = ga_vk_check(vk, vkCreateComputePipelines(vk->device, vk->pipeline_cache, 1, &pi, NULL, out),
+                   "pipeline creation");
+  vkDestroyShaderModule(vk->device, mod, NULL);
+  return st;
+}
+
+ga_status ga_vk_pipeline_get(ga_vk *vk, const char *key, char *(*source)(const void *ctx), const void *ctx,
+                             VkPipeline *out)
+{
+  unsigned b = bucket_of(key);
+  for (ga_vk_pipeline *p = vk->pipelines[b]; p; p = p->next)
+    if (strcmp(p->key, key) == 0) {
+      ga_g.stats.kernel_cache_hits++;
+      *out = p->pipeline;
+      return GA_OK;
+    }
+  char *glsl = source(ctx);
+  if (!glsl)
+    return ga_fail(GA_ERR_OOM, "out of host memory while generating a kernel");
+  ga_vk_pipeline *p = calloc(1, sizeof *p);
+  ga_status st = p ? compile(vk, key, glsl, &p->pipeline) : ga_fail(GA_ERR_OOM, "out of host memory");
+  free(glsl);
+  if (st == GA_OK && !(p->key = strdup(key))) {
+    vkDestroyPipeline(vk->device, p->pipeline, NULL);
+    st = ga_fail(GA_ERR_OOM, "out of host memory");
+  }
+  if (st != GA_OK) {
+    free(p);
+    return st;
+  }
+  p->next = vk->pipelines[b];
+  vk->pipelines[b] = p;
+  ga_g.stats.kernels_compiled++;
+  *out = p->pipeline;
+  return GA_OK;
+}

@@ -1,0 +1,130 @@
+/* Work submission: dispatches are recorded into a ring of command buffers and submitted
+ * in batches; a timeline semaphore tells which submission has finished. */
+#include "ga_vk.h"
+
+#define WAIT_TIMEOUT_NS (120ull * 1000000000ull)
+
+ga_status ga_vk_submit_create(ga_vk *vk)
+{
+  VkCommandPoolCreateInfo pi = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
+                                .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
+                                .queueFamilyIndex = vk->queue_family};
+  ga_status st = ga_vk_check(vk, vkCreateCommandPool(vk->device, &pi, NULL, &vk->cmd_pool), "command pool creation");
+  if (st != GA_OK)
+    return st;
+  VkCommandBufferAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+                                    .commandPool = vk->cmd_pool, .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+                                    .commandBufferCount = GA_VK_RING};
+  if ((st = ga_vk_check(vk, vkAllocateCommandBuffers(vk->device, &ai, vk->ring), "command buffer allocation")))
+    return st;
+  VkSemaphoreTypeCreateInfo ti = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO,
+                                  .semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE, .initialValue = 0};
+  VkSemaphoreCreateInfo si = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO, .pNext = &ti};
+  return ga_vk_check(vk, vkCreateSemaphore(vk->device, &si, NULL, &vk->timeline), "semaphore creation");
+}
+
+void ga_vk_submit_destroy(ga_vk *vk)
+{
+  if (vk->timeline)
+    vkDestroySemaphore(vk->device, vk->timeline, NULL);
+  if (vk->cmd_pool)
+    vkDestroyCommandPool(vk->device, vk->cmd_pool, NULL);
+}
+
+ga_status ga_vk_wait(ga_vk *vk, uint64_t value)
+{
+  if (vk->lost)
+    return ga_vk_check(vk, VK_ERROR_DEVICE_LOST, "a wait");
+  VkSemaphoreWaitInfo wi = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO, .semaphoreCount = 1,
+                            .pSemaphores = &vk->timeline, .pValues = &value};
+  VkResult r = vkWaitSemaphores(vk->device, &wi, WAIT_TIMEOUT_NS);
+  if (r == VK_TIMEOUT)
+    r = VK_ERROR_DEVICE_LOST; /* two minutes without progress: treat the device as hung */
+  if (r == VK_SUCCESS && vk->deferred)
+    ga_vk_reap(vk, false);
+  return ga_vk_check(vk, r, "waiting for the GPU");
+}
+
+ga_status ga_vk_cmd(ga_vk *vk, VkCommandBuffer *cmd)
+{
+  if (vk->lost)
+    return ga_vk_check(vk, VK_ERROR_DEVICE_LOST, "recording");
+  if (!vk->recording) {
+    int slot = vk->ring_pos;
+    ga_status st = ga_vk_wait(vk, vk->ring_value[slot]);
+    if (st != GA_OK)
+      return st;
+    VkCommandBuffer c = vk->ring[slot];
+    vkResetCommandBuffer(c, 0);
+    VkCommandBufferBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+                                   .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT};
+    if ((st = ga_vk_check(vk, vkBeginCommandBuffer(c, &bi), "recording")) != GA_OK)
+      return st;
+    vk->recording = true;
+    vk->batch = 0;
+  }
+  *cmd = vk->ring[vk->ring_pos];
+  return GA_OK;
+}
+
+/* Every command waits for every earlier one: correct for any mix of producers and
+ * consumers (also across submissions, which barriers order on one queue). The fusion
+ * engine removes most of them by making fewer dispatches. */
+void ga_vk_barrier(VkCommandBuffer cmd)
+{
+  VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                        .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
+                        .dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
+                                         VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT |
+                                         VK_ACCESS_HOST_READ_BIT};
+  VkPipelineStageFlags stages = VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT;
+  vkCmdPipelineBarrier(cmd, stages, stages | VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &mb, 0, NULL, 0, NULL);
+}
+
+ga_status ga_vk_flush(ga_vk *vk)
+{
+  if (!vk->recording)
+    return GA_OK;
+  VkCommandBuffer c = vk->ring[vk->ring_pos];
+  vk->recording = false;
+  ga_status st = ga_vk_check(vk, vkEndCommandBuffer(c), "recording");
+  if (st != GA_OK)
+    return st;
+  uint64_t value = vk->submitted + 1;
+  VkTimelineSemaphoreSubmitInfo ts = {.sType = VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO,
+                                      .signalSemaphoreValueCount = 1, .pSignalSemaphoreValues = &value};
+  VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .pNext = &ts, .commandBufferCount = 1,
+                     .pCommandBuffers = &c, .signalSemaphoreCount = 1, .pSignalSemaphores = &vk->timeline};
+  if ((st = ga_vk_check(vk, vkQueueSubmit(vk->queue, 1, &si, VK_NULL_HANDLE), "submission")) != GA_OK)
+    return st;
+  vk->submitted = value;
+  vk->ring_value[vk->ring_pos] = value;
+  vk->ring_pos = (vk->ring_pos + 1) % GA_VK_RING;
+  ga_g.stats.submits++;
+  return GA_OK;
+}
+
+uint32_t ga_vk_groups_x(uint64_t groups)
+{
+  return groups > 65535u ? 65535u : (uint32_t)(groups ? groups : 1);
+}
+
+ga_status ga_vk_dispatch(ga_vk *vk, VkPipeline p, const void *push, uint32_t push_bytes, uint64_t groups)
+{
+  VkCommandBuffer cmd;
+  ga_status st = ga_vk_cmd(vk, &cmd);
+  if (st != GA_OK)
+    return st;
+  uint32_t gx = ga_vk_groups_x(groups);
+  uint64_t gy = (groups + gx - 1) / gx;
+  if (gy > 65535u)
+    return ga_fail(GA_ERR_ARG, "array too large for one dispatch (%llu workgroups)", (unsigned long long)groups);
+  ga_vk_barrier(cmd);
+  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p);
+  vkCmdPushConstants(cmd, vk->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, push_bytes, push);
+  vkCmdDispatch(cmd, gx, (uint32_t)gy, 1);
+  ga_g.stats.dispatches++;
+  if (++vk->batch >= GA_VK_MAX_BATCH)
+    return ga_vk_flush(vk);
+  return GA_OK;
+}
