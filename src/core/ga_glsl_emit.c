@@ -177,7 +177,7 @@ bool ga_glsl_elementwise_supported(const ga_expr *x, ga_class out_cls)
       return false; /* implicit expansion of non-scalars runs on the host for now */
   }
   for (int j = 0; j < x->nnodes; j++)
-    if (x->nodes[j].kind == GA_X_BINARY && x->nodes[j].mode == GA_CM_INT_LDOUBLE)
+    if (x->nodes[j].kind == GA_X_BINARY && x->nodes[j].mode == GA_CM_INT_MIXED64)
       return false;
   return x->nodes[x->nnodes - 1].cls == out_cls;
 }

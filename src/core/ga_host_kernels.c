@@ -61,13 +61,6 @@ static double to_double(ga_class c, hval v)
   return ga_class_is_signed(c) ? (double)v.i : (double)v.u;
 }
 
-static long double to_ldouble(ga_class c, hval v)
-{
-  if (!ga_class_is_int(c))
-    return v.f;
-  return ga_class_is_signed(c) ? (long double)v.i : (long double)v.u;
-}
-
 /* Octave's conversion to an integer class: round half away from zero, saturate, NaN -> 0. */
 static hval saturate_ld(ga_class c, long double x)
 {
@@ -109,14 +102,19 @@ static float single_op(ga_binop op, float a, float b)
   }
 }
 
-static long double ldouble_op(ga_binop op, long double a, long double b)
+/* An exact integer saturated to the range of integer class c. */
+static hval clamp_int(ga_class c, __int128 r)
 {
-  switch (op) {
-  case GA_OP_PLUS: return a + b;
-  case GA_OP_MINUS: return a - b;
-  case GA_OP_TIMES: return a * b;
-  default: return a / b;
+  hval v;
+  if (ga_class_is_signed(c)) {
+    __int128 lo = c == GA_INT64 ? (__int128)INT64_MIN : (__int128)ga_class_int_min(c);
+    __int128 hi = c == GA_INT64 ? (__int128)INT64_MAX : (__int128)ga_class_int_max(c);
+    v.i = (int64_t)(r < lo ? lo : r > hi ? hi : r);
+  } else {
+    __int128 hi = c == GA_UINT64 ? (__int128)UINT64_MAX : (__int128)ga_class_int_max(c);
+    v.u = (uint64_t)(r < 0 ? 0 : r > hi ? hi : r);
   }
+  return v;
 }
 
 /* Exact int64/uint64 arithmetic: 128-bit intermediates, Octave's rounding for division
@@ -148,12 +146,7 @@ static hval int_exact_op(ga_binop op, ga_class c, __int128 a, __int128 b)
     }
     break;
   }
-  hval v;
-  if (c == GA_INT64)
-    v.i = r > INT64_MAX ? INT64_MAX : r < INT64_MIN ? INT64_MIN : (int64_t)r;
-  else
-    v.u = r < 0 ? 0 : r > (__int128)UINT64_MAX ? UINT64_MAX : (uint64_t)r;
-  return v;
+  return clamp_int(c, r);
 }
 
 static __int128 to_i128(ga_class c, hval v)
@@ -176,9 +169,12 @@ static hval binary(const ga_xnode *n, ga_class ca, hval a, ga_class cb, hval b)
   case GA_CM_INT_DOUBLE:
     r = saturate_d(n->cls, float_op(n->op, to_double(ca, a), to_double(cb, b)));
     break;
-  case GA_CM_INT_LDOUBLE:
-    r = saturate_ld(n->cls, ldouble_op(n->op, to_ldouble(ca, a), to_ldouble(cb, b)));
-    break;
+  case GA_CM_INT_MIXED64: {
+    bool int_first = ga_class_is_int(ca);
+    hval i = int_first ? a : b;
+    double y = int_first ? to_double(cb, b) : to_double(ca, a);
+    r.u = ga_int64_mixed(n->op, n->cls, i.u, y, int_first);
+  } break;
   default:
     r = int_exact_op(n->op, n->cls, to_i128(ca, a), to_i128(cb, b));
     break;

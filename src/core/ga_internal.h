@@ -57,7 +57,7 @@ typedef enum {
   GA_CM_FLOAT,        /* operands converted to the (floating) result class */
   GA_CM_INT_DOUBLE,   /* integers of <= 32 bits: in double, rounded and saturated */
   GA_CM_INT_EXACT,    /* int64/uint64 with integer or logical operands: exact */
-  GA_CM_INT_LDOUBLE   /* int64/uint64 with a floating operand: in long double (host) */
+  GA_CM_INT_MIXED64   /* int64/uint64 with a floating operand: Octave's own algorithms (host) */
 } ga_compute_mode;
 
 typedef struct {
@@ -118,6 +118,12 @@ extern const ga_provider_ops ga_vulkan_provider;
  * the planner to run what a device provider cannot. inputs[i] matches x->inputs[i]. */
 ga_status ga_host_eval_expr(const ga_expr *x, const void *const *inputs, ga_class out_cls, void *out);
 ga_status ga_host_eval_sum(const ga_sum_desc *d, const void *in, void *out);
+
+/* Octave's int64/uint64 arithmetic with a double operand (ga_int64_mixed.c). int_cls is
+ * GA_INT64 or GA_UINT64 and the result's class; x is the integer operand's 64 bits
+ * (two's complement), y the floating operand widened to double; int_first tells
+ * whether the integer operand is the left one. Returns the result's 64 bits. */
+uint64_t ga_int64_mixed(ga_binop op, ga_class int_cls, uint64_t x, double y, bool int_first);
 
 /* ---- tensors and the handle table (ga_tensor.c, ga_handles.c) ----------------------- */
 typedef struct ga_tensor {

@@ -36,6 +36,6 @@ ga_compute_mode ga_binary_compute_mode(ga_class a, ga_class b, ga_class out)
   if (!ga_class_is_wide_int(out))
     return GA_CM_INT_DOUBLE;
   if (ga_class_is_float(a) || ga_class_is_float(b))
-    return GA_CM_INT_LDOUBLE;
+    return GA_CM_INT_MIXED64;
   return GA_CM_INT_EXACT;
 }

@@ -1,0 +1,567 @@
+## Copyright (C) 2026 The gpuarray developers
+##
+## This program is free software: you can redistribute it and/or modify it under the
+## terms of the GNU General Public License as published by the Free Software
+## Foundation, either version 3 of the License, or (at your option) any later version.
+
+## -*- texinfo -*-
+## @deftypefn  {} {@var{G} =} gpuArray (@var{X})
+## @deftypefnx {} {@var{G} =} gpuArray ()
+## Copy the array @var{X} to the GPU.
+##
+## @var{X} may be real @code{double}, @code{single}, @code{logical}, or any integer
+## class.  The result behaves like @var{X} in arithmetic: operations on it run on the
+## device and return gpuArrays; @code{gather} brings the values back.  Copies of a
+## gpuArray are independent values (MATLAB value semantics); device memory is freed as
+## soon as the last copy is cleared.
+##
+## Results are Octave's: classes, saturation and rounding of integer arithmetic, and
+## errors follow Octave 7 (for example, @code{sum} of an integer array is a
+## @code{double}, as in Octave).
+##
+## Example:
+## @example
+## @group
+## G = gpuArray (rand (1000));
+## S = sum (G .* 2 + 1);
+## s = gather (S);
+## @end group
+## @end example
+## @seealso{gather, gpuDevice, isgpuarray, classUnderlying, existsOnGPU}
+## @end deftypefn
+
+classdef gpuArray
+  properties (Access = private)
+    id = uint64 (0);  # the core's handle
+    owner = [];       # gpuarray.Owner: frees the device memory with the last copy
+    cls = "double";   # the underlying class
+    sz = [0 0];       # the size
+  endproperties
+
+  methods
+    function obj = gpuArray (x, cls, sz)
+      if (nargin == 0)
+        x = [];
+      endif
+      if (isa (x, "gpuarray.Owner"))
+        ## internal: wrap a value the core already holds
+        obj.owner = x;
+        obj.id = x.id;
+        obj.cls = cls;
+        obj.sz = sz;
+        return;
+      elseif (isa (x, "gpuArray"))
+        obj = x;
+        return;
+      elseif (nargin > 1)
+        error ("gpuarray:invalidArgument", "gpuArray: called with too many inputs");
+      endif
+      [id, c, s] = __gpuarray__ ("upload", x);
+      obj.owner = gpuarray.Owner (id);
+      obj.id = id;
+      obj.cls = c;
+      obj.sz = s;
+    endfunction
+
+    ## ---- moving and describing --------------------------------------------------
+
+    function x = gather (obj)
+      x = __gpuarray__ ("download", obj.id);
+    endfunction
+
+    function tf = existsOnGPU (obj)
+      tf = __gpuarray__ ("valid", obj.id);
+    endfunction
+
+    function c = classUnderlying (obj)
+      c = obj.cls;
+    endfunction
+
+    function c = underlyingType (obj)
+      c = obj.cls;
+    endfunction
+
+    function varargout = size (obj, varargin)
+      s = obj.sz;
+      if (nargin > 1)
+        d = [varargin{:}];
+        if (isa (d, "gpuArray"))
+          d = gather (d);
+        endif
+        if (! isnumeric (d) || isempty (d) || any (d < 1) || any (d != fix (d)))
+          error ("gpuarray:invalidArgument",
+                 "size: requested dimension DIM (= %g) out of range", d(1));
+        endif
+        v = ones (1, numel (d));
+        in = d <= numel (s);
+        v(in) = s(d(in));
+        if (nargout <= 1)
+          varargout{1} = v;
+        else
+          varargout = num2cell (v);
+        endif
+        return;
+      endif
+      if (nargout <= 1)
+        varargout{1} = s;
+      else
+        n = nargout;
+        v = ones (1, n);
+        k = min (n, numel (s));
+        v(1:k) = s(1:k);
+        if (n < numel (s))
+          v(n) = prod (s(n:end));
+        endif
+        varargout = num2cell (v);
+      endif
+    endfunction
+
+    function n = numel (obj, varargin)
+      n = prod (obj.sz);
+    endfunction
+
+    function n = ndims (obj)
+      n = numel (obj.sz);
+    endfunction
+
+    function n = length (obj)
+      if (any (obj.sz == 0))
+        n = 0;
+      else
+        n = max (obj.sz);
+      endif
+    endfunction
+
+    function tf = isempty (obj)
+      tf = any (obj.sz == 0);
+    endfunction
+
+    function tf = isscalar (obj)
+      tf = all (obj.sz == 1);
+    endfunction
+
+    function tf = isvector (obj)
+      tf = numel (obj.sz) == 2 && any (obj.sz == 1) && all (obj.sz >= 1);
+    endfunction
+
+    function tf = isrow (obj)
+      tf = numel (obj.sz) == 2 && obj.sz(1) == 1;
+    endfunction
+
+    function tf = iscolumn (obj)
+      tf = numel (obj.sz) == 2 && obj.sz(2) == 1;
+    endfunction
+
+    function tf = ismatrix (obj)
+      tf = numel (obj.sz) == 2;
+    endfunction
+
+    function tf = isreal (obj)
+      tf = true;  # complex gpuArrays do not exist yet
+    endfunction
+
+    function tf = isfloat (obj)
+      tf = any (strcmp (obj.cls, {"double", "single"}));
+    endfunction
+
+    function tf = isinteger (obj)
+      tf = strncmp (obj.cls, "int", 3) || strncmp (obj.cls, "uint", 4);
+    endfunction
+
+    function tf = islogical (obj)
+      tf = strcmp (obj.cls, "logical");
+    endfunction
+
+    function tf = isnumeric (obj)
+      tf = ! strcmp (obj.cls, "logical");
+    endfunction
+
+    function disp (obj)
+      printf ("  %s gpuArray %s\n\n", strjoin (arrayfun (@num2str, obj.sz, "uniformoutput", false), "x"),
+              obj.cls);
+      if (! isempty (obj))
+        disp (gather (obj));
+      endif
+    endfunction
+
+    function display (obj)
+      name = inputname (1);
+      if (isempty (name))
+        name = "ans";
+      endif
+      printf ("%s =\n\n", name);
+      disp (obj);
+      printf ("\n");
+    endfunction
+
+    ## ---- arithmetic ---------------------------------------------------------------
+
+    function r = plus (a, b)
+      r = gpuArray.binary_ ("plus", a, b);
+    endfunction
+
+    function r = minus (a, b)
+      r = gpuArray.binary_ ("minus", a, b);
+    endfunction
+
+    function r = times (a, b)
+      r = gpuArray.binary_ ("times", a, b);
+    endfunction
+
+    function r = rdivide (a, b)
+      r = gpuArray.binary_ ("rdivide", a, b);
+    endfunction
+
+    function r = ldivide (a, b)
+      r = gpuArray.binary_ ("rdivide", b, a);
+    endfunction
+
+    function r = mtimes (a, b)
+      if (! (isscalar (a) || isscalar (b)))
+        error ("gpuarray:notImplemented",
+               "mtimes: matrix products of gpuArrays are not implemented yet; use .* for elementwise products");
+      endif
+      r = gpuArray.binary_ ("times", a, b);
+    endfunction
+
+    function r = mrdivide (a, b)
+      if (! isscalar (b))
+        error ("gpuarray:notImplemented",
+               "mrdivide: only division by a scalar is implemented for gpuArrays");
+      endif
+      r = gpuArray.binary_ ("rdivide", a, b);
+    endfunction
+
+    function r = mldivide (a, b)
+      if (! isscalar (a))
+        error ("gpuarray:notImplemented",
+               "mldivide: only division by a scalar is implemented for gpuArrays");
+      endif
+      r = gpuArray.binary_ ("rdivide", b, a);
+    endfunction
+
+    function r = sum (x, varargin)
+      if (! isa (x, "gpuArray"))
+        ## sum (hostArray, gpuArrayDim)
+        args = varargin;
+        for i = 1:numel (args)
+          if (isa (args{i}, "gpuArray"))
+            args{i} = gather (args{i});
+          endif
+        endfor
+        r = sum (x, args{:});
+        return;
+      endif
+      dim = 0;
+      type = "default";
+      for i = 1:numel (varargin)
+        a = varargin{i};
+        if (isa (a, "gpuArray"))
+          a = gather (a);
+        endif
+        if (ischar (a))
+          switch (lower (a))
+            case {"native", "double", "default"}
+              type = lower (a);
+            case "extra"
+              type = "default";
+            otherwise
+              error ("gpuarray:invalidArgument", "sum: unrecognized type argument '%s'", a);
+          endswitch
+        elseif (isnumeric (a) && isscalar (a) && dim == 0)
+          if (a != fix (a))
+            error ("gpuarray:invalidArgument", "sum: DIM must be a valid dimension");
+          elseif (a < 1)
+            error ("gpuarray:invalidArgument", "sum: invalid dimension DIM = %d", a);
+          endif
+          dim = double (a);
+        else
+          error ("gpuarray:invalidArgument", "sum: DIM must be a valid dimension");
+        endif
+      endfor
+      [id, c, s] = __gpuarray__ ("sum", x.id, dim, type);
+      r = gpuArray (gpuarray.Owner (id), c, s);
+    endfunction
+  endmethods
+
+  methods (Static, Access = private)
+    function r = binary_ (op, a, b)
+      ga = isa (a, "gpuArray");
+      gb = isa (b, "gpuArray");
+      if (ga)
+        a = a.id;
+      endif
+      if (gb)
+        b = b.id;
+      endif
+      [id, c, s] = __gpuarray__ ("binary", op, a, b, ga, gb);
+      r = gpuArray (gpuarray.Owner (id), c, s);
+    endfunction
+  endmethods
+endclassdef
+
+## Every result is compared with Octave's own result for the same host inputs.
+
+%!shared classes
+%! classes = {"double", "single", "int8", "uint8", "int16", "uint16", "int32", ...
+%!            "uint32", "int64", "uint64", "logical"};
+
+%!test
+%! for k = 1:numel (classes)
+%!   c = classes{k};
+%!   x = cast (randi ([0 100], 3, 4, 2), c);
+%!   g = gpuArray (x);
+%!   assert (isa (g, "gpuArray"));
+%!   assert (classUnderlying (g), c);
+%!   assert (underlyingType (g), c);
+%!   assert (size (g), [3 4 2]);
+%!   assert (gather (g), x);
+%!   assert (class (gather (g)), c);
+%! endfor
+
+%!test
+%! ## values that must survive the round trip bit for bit
+%! x = [NaN, Inf, -Inf, -0, 0, realmin/4, realmax, eps, pi];
+%! g = gather (gpuArray (x));
+%! assert (isequaln (g, x));
+%! assert (signbit (g(4)));
+%! assert (gather (gpuArray (single (x))), single (x));
+%! assert (gather (gpuArray (intmin ("int64"))), intmin ("int64"));
+%! assert (gather (gpuArray (intmax ("uint64"))), intmax ("uint64"));
+
+%!test
+%! ## empty, scalar, N-d and odd sizes
+%! for sz = {[0 0], [0 3], [3 0], [1 1], [1 7], [7 1], [2 3 4 5], [5 1 1 3], [1 1 0 2], [13 17]}
+%!   x = rand (sz{1});
+%!   g = gpuArray (x);
+%!   assert (size (g), size (x));
+%!   assert (numel (g), numel (x));
+%!   assert (ndims (g), ndims (x));
+%!   assert (isempty (g), isempty (x));
+%!   assert (isscalar (g), isscalar (x));
+%!   assert (isvector (g), isvector (x));
+%!   assert (isrow (g), isrow (x));
+%!   assert (iscolumn (g), iscolumn (x));
+%!   assert (ismatrix (g), ismatrix (x));
+%!   assert (length (g), length (x));
+%!   assert (gather (g), x);
+%! endfor
+
+%!test
+%! g = gpuArray (rand (2, 3, 4));
+%! [a, b] = size (g);
+%! assert ([a b], [2 12]);
+%! [a, b, c, d] = size (g);
+%! assert ([a b c d], [2 3 4 1]);
+%! assert (size (g, 3), 4);
+%! assert (size (g, 5), 1);
+%! assert (size (g, [1 3]), [2 4]);
+
+%!test
+%! assert (isfloat (gpuArray (1)));
+%! assert (isfloat (gpuArray (single (1))));
+%! assert (! isfloat (gpuArray (int8 (1))));
+%! assert (isinteger (gpuArray (uint16 (1))));
+%! assert (! isinteger (gpuArray (1)));
+%! assert (islogical (gpuArray (true)));
+%! assert (isnumeric (gpuArray (1)) && ! isnumeric (gpuArray (true)));
+%! assert (isreal (gpuArray (1)));
+%! assert (existsOnGPU (gpuArray (1)));
+%! assert (class (gpuArray (1)), "gpuArray");
+%! g = gpuArray ();
+%! assert (size (g), [0 0]);
+%! assert (gpuArray (g).existsOnGPU ());
+
+%!test
+%! ## value semantics: copies are independent values and share no fate
+%! a = gpuArray ([1 2 3]);
+%! b = a;
+%! clear a
+%! assert (gather (b), [1 2 3]);
+%! c = b + 1;
+%! assert (gather (b), [1 2 3]);
+%! assert (gather (c), [2 3 4]);
+
+## ---- arithmetic against Octave, every class, gpu and host operands on each side ----
+
+%!function check_binary (f, x, y)
+%!  want = f (x, y);
+%!  for form = 1:3
+%!    switch (form)
+%!      case 1, got = f (gpuArray (x), gpuArray (y));
+%!      case 2, got = f (gpuArray (x), y);
+%!      case 3, got = f (x, gpuArray (y));
+%!    endswitch
+%!    assert (isa (got, "gpuArray"));
+%!    got = gather (got);
+%!    assert (class (got), class (want));
+%!    assert (size (got), size (want));
+%!    if (isfloat (want))
+%!      tol = 2 * eps (class (want));
+%!      assert (isequal (isnan (got), isnan (want)));
+%!      m = ! isnan (want);
+%!      assert (got(m), want(m), -tol);
+%!    else
+%!      assert (got, want);
+%!    endif
+%!  endfor
+%!endfunction
+
+%!test
+%! ops = {@plus, @minus, @times, @rdivide, @ldivide};
+%! rand ("seed", 42);
+%! for k = 1:numel (classes)
+%!   c = classes{k};
+%!   if (strcmp (c, "logical"))
+%!     x = rand (5, 7) > 0.5;  y = rand (5, 7) > 0.3;
+%!   elseif (any (strcmp (c, {"double", "single"})))
+%!     x = cast (randn (5, 7) * 100, c);  y = cast (randn (5, 7) * 10, c);
+%!     x(1) = NaN; x(2) = Inf; x(3) = -Inf; x(4) = -0; y(5) = 0; y(6) = -0;
+%!   else
+%!     lo = double (intmin (c));  hi = double (intmax (c));
+%!     x = cast (lo + (hi - lo) * rand (5, 7), c);
+%!     y = cast (-50 + 100 * rand (5, 7), c);
+%!     y(1) = 0; x(2) = 0; y(2) = 0; x(3) = intmax (c); x(4) = intmin (c);
+%!   endif
+%!   for j = 1:numel (ops)
+%!     check_binary (ops{j}, x, y);                 # same size
+%!     check_binary (ops{j}, x, y(3));              # array op scalar
+%!     check_binary (ops{j}, x(7), y);              # scalar op array
+%!     check_binary (ops{j}, x(1:0), y(1:0));       # empty
+%!   endfor
+%! endfor
+
+%!test
+%! ## mixed classes, as Octave combines them
+%! ints = {"int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"};
+%! ops = {@plus, @minus, @times, @rdivide};
+%! for k = 1:numel (ints)
+%!   c = ints{k};
+%!   x = cast ([0 1 2 3 50 100 127 -5], c);
+%!   for j = 1:numel (ops)
+%!     check_binary (ops{j}, x, [0.5 -0.5 1.5 2.5 -2.5 0.49999999999999994 1e10 -1e10]);
+%!     check_binary (ops{j}, x, 2.5);
+%!     check_binary (ops{j}, 7.5, x);
+%!     check_binary (ops{j}, x, single (2.5));
+%!     check_binary (ops{j}, x, true);
+%!   endfor
+%! endfor
+%! check_binary (@plus, single ([1 2 3]), [0.1 0.2 0.3]);
+%! check_binary (@times, [true false true], single ([1.5 2 3]));
+%! check_binary (@rdivide, true, [true false true]);
+
+%!test
+%! ## int64 stays exact where double would not
+%! x = int64 (9007199254740993);
+%! assert (gather (gpuArray (x) + int64 (2)), int64 (9007199254740995));
+%! assert (gather (gpuArray (x) + 0.5), x + 0.5);
+%! assert (gather (gpuArray (x) * 3), x * 3);
+%! assert (gather (gpuArray (x) ./ int64 (-2)), x ./ int64 (-2));
+%! assert (gather (gpuArray (intmax ("int64")) + int64 (1)), intmax ("int64"));
+%! assert (gather (gpuArray (intmin ("int64")) ./ int64 (-1)), intmax ("int64"));
+%! assert (gather (gpuArray (uint64 (18446744073709551615)) * uint64 (3)), intmax ("uint64"));
+%! assert (gather (gpuArray (uint64 ([7 0])) ./ uint64 (0)), uint64 ([18446744073709551615 0]));
+
+%!test
+%! ## a 1x1 gpuArray broadcasts like a scalar
+%! x = rand (4, 5);
+%! assert (gather (gpuArray (x) + gpuArray (3)), x + 3);
+%! assert (gather (gpuArray (3) - gpuArray (x)), 3 - x);
+
+%!test
+%! ## implicit expansion
+%! x = rand (3, 1);  y = rand (1, 4);  z = rand (3, 4, 2);
+%! assert (gather (gpuArray (x) + gpuArray (y)), x + y);
+%! assert (gather (gpuArray (z) .* y), z .* y, eps);
+%! assert (gather (x - gpuArray (z)), x - z);
+
+%!test
+%! ## scalar * and / spelled as matrix operators
+%! x = rand (3, 4);
+%! assert (gather (2 * gpuArray (x)), 2 * x);
+%! assert (gather (gpuArray (x) * 2), x * 2);
+%! assert (gather (gpuArray (x) / 4), x / 4);
+%! assert (gather (4 \ gpuArray (x)), 4 \ x);
+
+%!test
+%! ## a chain of operations
+%! x = rand (100, 100);  y = rand (100, 100);
+%! g = (gpuArray (x) + 1) .* gpuArray (y) - x ./ 3;
+%! assert (gather (g), (x + 1) .* y - x ./ 3, 4 * eps);
+
+## ---- sum ---------------------------------------------------------------------------
+
+%!function check_sum (x, varargin)
+%!  want = sum (x, varargin{:});
+%!  got = sum (gpuArray (x), varargin{:});
+%!  assert (isa (got, "gpuArray"));
+%!  got = gather (got);
+%!  assert (class (got), class (want));
+%!  assert (size (got), size (want));
+%!  if (isfloat (want))
+%!    n = max (1, size (x, max ([1, varargin{cellfun(@isnumeric, varargin)}])));
+%!    tol = 4 * n * eps (class (want)) * max (1, max (abs (double (x(:)))));
+%!    assert (isequal (isnan (got), isnan (want)));
+%!    m = ! isnan (want);
+%!    assert (double (got(m)), double (want(m)), tol);
+%!  else
+%!    assert (got, want);
+%!  endif
+%!endfunction
+
+%!test
+%! for k = 1:numel (classes)
+%!   c = classes{k};
+%!   x = cast (randi ([-100 100], 6, 5, 4), c);
+%!   check_sum (x);
+%!   check_sum (x, 1);
+%!   check_sum (x, 2);
+%!   check_sum (x, 3);
+%!   check_sum (x, 4);
+%!   check_sum (x, "native");
+%!   check_sum (x, 2, "double");
+%!   check_sum (x(:, 1)');
+%!   check_sum (x(1));
+%! endfor
+
+%!test
+%! check_sum ([]);
+%! check_sum (zeros (0, 3));
+%! check_sum (zeros (3, 0));
+%! check_sum (zeros (0, 3), 2);
+%! check_sum (zeros (3, 0, 2), 3);
+%! check_sum (rand (1, 1, 5));
+%! check_sum ([1 NaN 3; Inf 2 -Inf]);
+%! check_sum ([1 NaN 3; Inf 2 -Inf], 2);
+%! check_sum (int8 ([100 100 -100]), "native");   # saturates step by step, as Octave
+%! check_sum (true (3, 4), "native");
+
+%!test
+%! ## long reductions take the multi-pass path
+%! x = rand (100000, 3);
+%! check_sum (x);
+%! check_sum (single (x));
+%! check_sum (x', 2);
+%! check_sum (rand (3, 50000), 2);
+%! check_sum (rand (40, 3000, 2), 2);
+
+## ---- errors -------------------------------------------------------------------------
+
+%!error <operator \+: nonconformant arguments \(op1 is 1x3, op2 is 1x2\)> gpuArray ([1 2 3]) + [1 2]
+%!error <product: nonconformant arguments \(op1 is 2x3, op2 is 3x2\)> gpuArray (ones (2, 3)) .* gpuArray (ones (3, 2))
+%!error <binary operator '\+' not implemented for 'int8 matrix' by 'int16 scalar' operations> gpuArray (int8 ([1 2])) + int16 (1)
+%!error <not supported> gpuArray ({1, 2})
+%!error <not supported> gpuArray ("abc")
+%!error <complex> gpuArray (1 + 2i)
+%!error <sparse> gpuArray (sparse (eye (3)))
+%!error <invalid dimension DIM = 0> sum (gpuArray ([1 2]), 0)
+%!error <DIM must be a valid dimension> sum (gpuArray ([1 2]), 1.5)
+%!error <unrecognized type argument> sum (gpuArray ([1 2]), "bogus")
+%!error <not implemented> gpuArray (rand (3)) * gpuArray (rand (3))
+%!error <too many inputs> gpuArray (1, 2)
+%!test
+%! try
+%!   gpuArray ([1 2 3]) + [1 2];
+%! catch err
+%!   assert (err.identifier, "gpuarray:nonconformant");
+%! end_try_catch

@@ -1,0 +1,46 @@
+/* The one MEX gateway, __gpuarray__ (command, ...): every Octave entry point reaches the
+ * core through it, so the core's one state is shared however many functions call in.
+ * Checks the command name, then hands the remaining arguments to its handler. */
+#include "mex_commands.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const struct {
+  const char *name;
+  ga_mex_handler fn;
+} commands[] = { /* sorted by name, for bsearch */
+  {"binary", ga_mex_binary},   {"describe", ga_mex_describe_cmd}, {"device", ga_mex_device},
+  {"device_count", ga_mex_device_count}, {"download", ga_mex_download}, {"release", ga_mex_release},
+  {"reset", ga_mex_reset},     {"stats", ga_mex_stats},           {"stats_reset", ga_mex_stats_reset},
+  {"sum", ga_mex_sum},         {"upload", ga_mex_upload},         {"valid", ga_mex_valid},
+  {"wait", ga_mex_wait},
+};
+
+static int by_name(const void *key, const void *entry)
+{
+  return strcmp(key, *(const char *const *)entry);
+}
+
+static void at_exit(void)
+{
+  ga_shutdown();
+}
+
+void mexFunction(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  static int registered;
+  if (!registered) {
+    mexAtExit(at_exit); /* `clear mex` and Octave's exit free the device */
+    registered = 1;
+  }
+  char cmd[32];
+  if (nrhs < 1)
+    ga_mex_error("gpuarray:invalidArgument", "__gpuarray__: a command name is required");
+  ga_mex_get_string(prhs[0], "__gpuarray__", cmd, sizeof cmd);
+  const void *hit = bsearch(cmd, commands, sizeof commands / sizeof commands[0], sizeof commands[0], by_name);
+  if (!hit)
+    ga_mex_error("gpuarray:invalidArgument", "__gpuarray__: unknown command '%s'", cmd);
+  ga_mex_handler fn = ((const __typeof__(commands[0]) *)hit)->fn;
+  fn(nlhs, plhs, nrhs - 1, prhs + 1);
+}

@@ -1,0 +1,22 @@
+/* The gateway's commands, one function each; gpuarray_mex.c dispatches to them. */
+#ifndef GA_MEX_COMMANDS_H
+#define GA_MEX_COMMANDS_H
+
+#include "mex_util.h"
+
+#define GA_MEX_COMMAND(name) void name(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+GA_MEX_COMMAND(ga_mex_upload);
+GA_MEX_COMMAND(ga_mex_download);
+GA_MEX_COMMAND(ga_mex_release);
+GA_MEX_COMMAND(ga_mex_describe_cmd);
+GA_MEX_COMMAND(ga_mex_valid);
+GA_MEX_COMMAND(ga_mex_binary);
+GA_MEX_COMMAND(ga_mex_sum);
+GA_MEX_COMMAND(ga_mex_device);
+GA_MEX_COMMAND(ga_mex_device_count);
+GA_MEX_COMMAND(ga_mex_reset);
+GA_MEX_COMMAND(ga_mex_wait);
+GA_MEX_COMMAND(ga_mex_stats);
+GA_MEX_COMMAND(ga_mex_stats_reset);
+
+#endif

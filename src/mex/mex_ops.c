@@ -1,0 +1,74 @@
+/* Commands that compute: they return the new value's handle, class and size. */
+#include "mex_commands.h"
+
+#include <string.h>
+
+static void return_value(int nlhs, mxArray *plhs[], ga_id id)
+{
+  plhs[0] = ga_mex_make_id(id);
+  if (nlhs > 1)
+    ga_mex_describe(id, &plhs[1], nlhs > 2 ? &plhs[2] : NULL);
+}
+
+static void operand(const mxArray *a, const mxArray *is_gpu, ga_operand *o, int64_t *dims, const char *fn)
+{
+  memset(o, 0, sizeof *o);
+  if (mxIsLogicalScalarTrue(is_gpu)) {
+    o->id = ga_mex_get_id(a, fn);
+    return;
+  }
+  if (mxIsSparse(a) || mxIsComplex(a))
+    ga_mex_error("gpuarray:invalidClass", "%s: complex and sparse operands are not supported on the GPU yet", fn);
+  if (!ga_mex_class_of(a, &o->cls))
+    ga_mex_error("gpuarray:invalidClass", "%s: operands of class %s are not supported with gpuArray", fn,
+                 mxGetClassName(a));
+  mwSize nd = mxGetNumberOfDimensions(a);
+  if (nd > GA_MAX_DIMS)
+    ga_mex_error("gpuarray:invalidArgument", "%s: too many dimensions", fn);
+  const mwSize *md = mxGetDimensions(a);
+  for (mwSize d = 0; d < nd; d++)
+    dims[d] = (int64_t)md[d];
+  o->is_host = 1;
+  o->ndims = (int)nd;
+  o->dims = dims;
+  o->data = mxGetData(a);
+}
+
+void ga_mex_binary(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  static const char *const names[GA_NBINOPS] = {"plus", "minus", "times", "rdivide"};
+  ga_mex_nargs("binary", nrhs, 5, 5, nlhs, 3);
+  char op[16];
+  ga_mex_get_string(prhs[0], "binary", op, sizeof op);
+  int k = 0;
+  while (k < GA_NBINOPS && strcmp(op, names[k]) != 0)
+    k++;
+  if (k == GA_NBINOPS)
+    ga_mex_error("gpuarray:invalidArgument", "binary: unknown operation '%s'", op);
+  ga_operand a, b;
+  int64_t da[GA_MAX_DIMS], db[GA_MAX_DIMS];
+  operand(prhs[1], prhs[3], &a, da, op);
+  operand(prhs[2], prhs[4], &b, db, op);
+  ga_id id;
+  ga_mex_raise(ga_binary((ga_binop)k, &a, &b, &id));
+  return_value(nlhs, plhs, id);
+}
+
+void ga_mex_sum(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  ga_mex_nargs("sum", nrhs, 3, 3, nlhs, 3);
+  ga_id in = ga_mex_get_id(prhs[0], "sum");
+  int dim = ga_mex_get_int(prhs[1], "sum");
+  char type[16];
+  ga_mex_get_string(prhs[2], "sum", type, sizeof type);
+  ga_sum_type t = GA_SUM_DEFAULT;
+  if (strcmp(type, "native") == 0)
+    t = GA_SUM_NATIVE;
+  else if (strcmp(type, "double") == 0)
+    t = GA_SUM_DOUBLE;
+  else if (strcmp(type, "default") != 0)
+    ga_mex_error("gpuarray:invalidArgument", "sum: unrecognized type argument '%s'", type);
+  ga_id id;
+  ga_mex_raise(ga_sum(in, dim, t, &id));
+  return_value(nlhs, plhs, id);
+}

@@ -1,0 +1,112 @@
+/* Argument checks and conversions for the MEX command handlers. */
+#include "mex_util.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+void ga_mex_error(const char *id, const char *fmt, ...)
+{
+  char msg[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  /* through Octave's error () so the message reads as Octave's own, without the
+   * "__gpuarray__: " prefix that mexErrMsgIdAndTxt adds */
+  mxArray *args[3] = {mxCreateString(id), mxCreateString("%s"), mxCreateString(msg)};
+  mexCallMATLAB(0, NULL, 3, args, "error");
+  mexErrMsgIdAndTxt(id, "%s", msg);
+  for (;;) /* mexErrMsgIdAndTxt does not return */
+    ;
+}
+
+void ga_mex_raise(ga_status st)
+{
+  if (st != GA_OK)
+    ga_mex_error(ga_status_id(st), "%s", ga_last_error());
+}
+
+void ga_mex_nargs(const char *cmd, int nrhs, int min, int max, int nlhs, int max_out)
+{
+  if (nrhs < min || nrhs > max)
+    ga_mex_error("gpuarray:invalidArgument", "__gpuarray__ ('%s'): expected %d to %d arguments, got %d", cmd, min,
+                 max, nrhs);
+  if (nlhs > max_out)
+    ga_mex_error("gpuarray:invalidArgument", "__gpuarray__ ('%s'): at most %d outputs", cmd, max_out);
+}
+
+ga_id ga_mex_get_id(const mxArray *a, const char *what)
+{
+  if (!mxIsUint64(a) || mxGetNumberOfElements(a) != 1 || mxIsComplex(a))
+    ga_mex_error("gpuarray:invalidArgument", "%s: expected a gpuArray handle (uint64 scalar)", what);
+  return *(const uint64_t *)mxGetData(a);
+}
+
+mxArray *ga_mex_make_id(ga_id id)
+{
+  mxArray *a = mxCreateNumericMatrix(1, 1, mxUINT64_CLASS, mxREAL);
+  *(uint64_t *)mxGetData(a) = id;
+  return a;
+}
+
+void ga_mex_describe(ga_id id, mxArray **cls, mxArray **sz)
+{
+  ga_class c;
+  int nd;
+  int64_t dims[GA_MAX_DIMS];
+  ga_mex_raise(ga_describe(id, &c, &nd, dims));
+  if (cls)
+    *cls = mxCreateString(ga_class_name(c));
+  if (sz) {
+    *sz = mxCreateDoubleMatrix(1, (mwSize)nd, mxREAL);
+    double *p = mxGetPr(*sz);
+    for (int d = 0; d < nd; d++)
+      p[d] = (double)dims[d];
+  }
+}
+
+int ga_mex_get_int(const mxArray *a, const char *what)
+{
+  if (!mxIsNumeric(a) || mxIsComplex(a) || mxGetNumberOfElements(a) != 1)
+    ga_mex_error("gpuarray:invalidArgument", "%s: expected a real scalar", what);
+  double v = mxGetScalar(a);
+  if (v != (double)(int)v)
+    ga_mex_error("gpuarray:invalidArgument", "%s: expected an integer value", what);
+  return (int)v;
+}
+
+void ga_mex_get_string(const mxArray *a, const char *what, char *buf, size_t cap)
+{
+  if (!mxIsChar(a) || mxGetM(a) > 1 || mxGetString(a, buf, (mwSize)cap) != 0)
+    ga_mex_error("gpuarray:invalidArgument", "%s: expected a short string", what);
+}
+
+static const struct {
+  mxClassID id;
+  ga_class cls;
+} class_map[] = {
+  {mxDOUBLE_CLASS, GA_DOUBLE}, {mxSINGLE_CLASS, GA_SINGLE}, {mxINT8_CLASS, GA_INT8},
+  {mxUINT8_CLASS, GA_UINT8},   {mxINT16_CLASS, GA_INT16},   {mxUINT16_CLASS, GA_UINT16},
+  {mxINT32_CLASS, GA_INT32},   {mxUINT32_CLASS, GA_UINT32}, {mxINT64_CLASS, GA_INT64},
+  {mxUINT64_CLASS, GA_UINT64}, {mxLOGICAL_CLASS, GA_LOGICAL},
+};
+
+int ga_mex_class_of(const mxArray *a, ga_class *cls)
+{
+  mxClassID id = mxGetClassID(a);
+  for (size_t i = 0; i < sizeof class_map / sizeof class_map[0]; i++)
+    if (class_map[i].id == id) {
+      *cls = class_map[i].cls;
+      return 1;
+    }
+  return 0;
+}
+
+mxClassID ga_mex_class_id(ga_class cls)
+{
+  for (size_t i = 0; i < sizeof class_map / sizeof class_map[0]; i++)
+    if (class_map[i].cls == cls)
+      return class_map[i].id;
+  return mxUNKNOWN_CLASS;
+}

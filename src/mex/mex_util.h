@@ -1,0 +1,27 @@
+/* Shared by the MEX command handlers: argument checks, conversions between mxArray
+ * and the core's types, and error reporting. No state lives here. */
+#ifndef GA_MEX_UTIL_H
+#define GA_MEX_UTIL_H
+
+#include "ga.h"
+#include "mex.h"
+
+typedef void (*ga_mex_handler)(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[]);
+
+/* Raise an Octave error from a core status (does not return). */
+void ga_mex_raise(ga_status st);
+/* Raise an Octave error with an identifier and a message (does not return). */
+void ga_mex_error(const char *id, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
+
+void ga_mex_nargs(const char *cmd, int nrhs, int min, int max, int nlhs, int max_out);
+ga_id ga_mex_get_id(const mxArray *a, const char *what);
+mxArray *ga_mex_make_id(ga_id id);
+/* The value's class name and size row vector, as gpuArray keeps them. */
+void ga_mex_describe(ga_id id, mxArray **cls, mxArray **sz);
+int ga_mex_get_int(const mxArray *a, const char *what);
+/* Copies a char row vector into buf; raises when it is not one. */
+void ga_mex_get_string(const mxArray *a, const char *what, char *buf, size_t cap);
+int ga_mex_class_of(const mxArray *a, ga_class *cls); /* 0 when not a class we hold */
+mxClassID ga_mex_class_id(ga_class cls);
+
+#endif

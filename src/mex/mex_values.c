@@ -1,0 +1,77 @@
+/* Commands that move values between Octave and the core. */
+#include "mex_commands.h"
+
+#include <string.h>
+
+/* A host array the core can hold: real, dense, of a numeric or logical class. */
+static ga_class check_host_array(const mxArray *a, const char *fn)
+{
+  ga_class cls;
+  if (mxIsSparse(a))
+    ga_mex_error("gpuarray:invalidClass", "%s: sparse arrays are not supported on the GPU", fn);
+  if (mxIsComplex(a))
+    ga_mex_error("gpuarray:invalidClass", "%s: complex arrays are not supported on the GPU yet", fn);
+  if (!ga_mex_class_of(a, &cls))
+    ga_mex_error("gpuarray:invalidClass", "%s: arrays of class %s are not supported on the GPU", fn,
+                 mxGetClassName(a));
+  return cls;
+}
+
+void ga_mex_upload(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  ga_mex_nargs("upload", nrhs, 1, 1, nlhs, 3);
+  ga_class cls = check_host_array(prhs[0], "gpuArray");
+  mwSize nd = mxGetNumberOfDimensions(prhs[0]);
+  if (nd > GA_MAX_DIMS)
+    ga_mex_error("gpuarray:invalidArgument", "gpuArray: at most %d dimensions are supported", GA_MAX_DIMS);
+  const mwSize *md = mxGetDimensions(prhs[0]);
+  int64_t dims[GA_MAX_DIMS];
+  for (mwSize d = 0; d < nd; d++)
+    dims[d] = (int64_t)md[d];
+  ga_id id;
+  ga_mex_raise(ga_upload(cls, (int)nd, dims, mxGetData(prhs[0]), &id));
+  plhs[0] = ga_mex_make_id(id);
+  if (nlhs > 1)
+    ga_mex_describe(id, &plhs[1], nlhs > 2 ? &plhs[2] : NULL);
+}
+
+void ga_mex_download(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  ga_mex_nargs("download", nrhs, 1, 1, nlhs, 1);
+  ga_id id = ga_mex_get_id(prhs[0], "gather");
+  ga_class cls;
+  int nd;
+  int64_t dims[GA_MAX_DIMS];
+  ga_mex_raise(ga_describe(id, &cls, &nd, dims));
+  mwSize md[GA_MAX_DIMS];
+  for (int d = 0; d < nd; d++)
+    md[d] = (mwSize)dims[d];
+  mxArray *out = cls == GA_LOGICAL ? mxCreateLogicalArray((mwSize)nd, md)
+                                   : mxCreateNumericArray((mwSize)nd, md, ga_mex_class_id(cls), mxREAL);
+  size_t bytes = mxGetNumberOfElements(out) * ga_class_size(cls);
+  ga_status st = ga_download(id, mxGetData(out), bytes);
+  if (st != GA_OK) {
+    mxDestroyArray(out);
+    ga_mex_raise(st);
+  }
+  plhs[0] = out;
+}
+
+void ga_mex_release(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  (void)plhs;
+  ga_mex_nargs("release", nrhs, 1, 1, nlhs, 0);
+  ga_release(ga_mex_get_id(prhs[0], "release"));
+}
+
+void ga_mex_describe_cmd(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  ga_mex_nargs("describe", nrhs, 1, 1, nlhs, 2);
+  ga_mex_describe(ga_mex_get_id(prhs[0], "describe"), &plhs[0], nlhs > 1 ? &plhs[1] : NULL);
+}
+
+void ga_mex_valid(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  ga_mex_nargs("valid", nrhs, 1, 1, nlhs, 1);
+  plhs[0] = mxCreateLogicalScalar(ga_is_valid(ga_mex_get_id(prhs[0], "existsOnGPU")) != 0);
+}
