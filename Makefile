@@ -1,0 +1,60 @@
+# gpuarray: top-level build, tests and packaging. See README.md.
+VERSION := $(shell sed -n 's/^Version: //p' DESCRIPTION)
+PKG := gpuarray-$(VERSION)
+OCTAVE ?= octave-cli
+LVP_ICD := /usr/share/vulkan/icd.d/lvp_icd.x86_64.json
+# the Vulkan runs of the test suite: Mesa's CPU driver, Khronos validation layer on
+LAVAPIPE := VK_ICD_FILENAMES=$(LVP_ICD) GPUARRAY_PROVIDER=vulkan GPUARRAY_VALIDATION=1
+HOST := GPUARRAY_PROVIDER=host
+CORE_LIBS = -Wl,--start-group -l:libshaderc_combined.a -lglslang -lMachineIndependent -lOSDependent \
+  -lOGLCompiler -lGenericCodeGen -lSPIRV -lSPIRV-Tools-opt -lSPIRV-Tools \
+  -lglslang-default-resource-limits -Wl,--end-group -lstdc++ -lpthread -lm -lvulkan
+
+all:
+	$(MAKE) -C src
+
+# ---- tests -------------------------------------------------------------------------
+test/unit/test_core: test/unit/test_core.c src/core/ga.h all
+	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Wall -Wextra -Werror -Isrc/core $< \
+	  src/libgpuarray_core.a -lcmocka $(CORE_LIBS) -o $@
+
+check-unit: test/unit/test_core
+	$(HOST) test/unit/test_core
+	$(LAVAPIPE) test/unit/test_core
+
+check-octave: all
+	$(HOST) $(OCTAVE) test/octave/run_bist.m
+	$(LAVAPIPE) $(OCTAVE) test/octave/run_bist.m
+	$(HOST) $(OCTAVE) test/octave/test_int64_mixed.m
+	$(LAVAPIPE) $(OCTAVE) test/octave/test_int64_mixed.m
+
+check-pkg: dist
+	sh test/octave/pkg_install_test.sh $(PKG).tar.gz
+
+check: check-unit check-octave check-pkg
+
+# ---- packaging ---------------------------------------------------------------------
+dist: $(PKG).tar.gz
+
+$(PKG).tar.gz: DESCRIPTION INDEX COPYING $(shell git ls-files inst src shaders doc examples 2>/dev/null)
+	rm -rf build/$(PKG) && mkdir -p build/$(PKG)
+	cp -r DESCRIPTION INDEX COPYING NEWS README.md inst shaders doc build/$(PKG)/
+	mkdir -p build/$(PKG)/src/core build/$(PKG)/src/mex
+	cp src/Makefile src/FILES build/$(PKG)/src/
+	cp src/core/*.c src/core/*.h src/core/*.awk build/$(PKG)/src/core/
+	cp src/mex/*.c src/mex/*.h build/$(PKG)/src/mex/
+	rm -f build/$(PKG)/src/core/ga_shaders_gen.c
+	cp examples/demo.m build/$(PKG)/inst/gpuarray_demo.m
+	tar -C build -czf $@ $(PKG)
+
+install: dist
+	$(OCTAVE) --no-gui --eval 'pkg install $(PKG).tar.gz'
+
+demo:
+	$(OCTAVE) --eval 'pkg load gpuarray; gpuarray_demo'
+
+clean:
+	$(MAKE) -C src clean
+	rm -rf build $(PKG).tar.gz test/unit/test_core
+
+.PHONY: all check check-unit check-octave check-pkg dist install demo clean
