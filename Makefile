@@ -38,20 +38,19 @@ dist: $(PKG).tar.gz
 
 $(PKG).tar.gz: DESCRIPTION INDEX COPYING $(shell git ls-files inst src shaders doc examples 2>/dev/null)
 	rm -rf build/$(PKG) && mkdir -p build/$(PKG)
-	cp -r DESCRIPTION INDEX COPYING NEWS README.md inst shaders doc build/$(PKG)/
+	cp -r DESCRIPTION INDEX COPYING NEWS README.md inst shaders doc examples build/$(PKG)/
 	mkdir -p build/$(PKG)/src/core build/$(PKG)/src/mex
 	cp src/Makefile src/FILES build/$(PKG)/src/
 	cp src/core/*.c src/core/*.h src/core/*.awk build/$(PKG)/src/core/
 	cp src/mex/*.c src/mex/*.h build/$(PKG)/src/mex/
 	rm -f build/$(PKG)/src/core/ga_shaders_gen.c
-	cp examples/demo.m build/$(PKG)/inst/gpuarray_demo.m
 	tar -C build -czf $@ $(PKG)
 
 install: dist
 	$(OCTAVE) --no-gui --eval 'pkg install $(PKG).tar.gz'
 
 demo:
-	$(OCTAVE) --eval 'pkg load gpuarray; gpuarray_demo'
+	$(OCTAVE) --eval 'pkg load gpuarray; run examples/demo.m'
 
 clean:
 	$(MAKE) -C src clean

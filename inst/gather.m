@@ -16,18 +16,18 @@ function varargout = gather (varargin)
   if (n > nargin)
     error ("gather: called with too many outputs");
   endif
+  ## no argument is a gpuArray here: those calls reach the gpuArray method
   varargout = varargin(1:n);
-  for i = 1:n
-    if (isa (varargout{i}, "gpuArray"))
-      varargout{i} = gather (varargout{i});   # the gpuArray method
-    endif
-  endfor
 endfunction
 
 %!assert (gather ([1 2 3]), [1 2 3])
 %!assert (gather ("abc"), "abc")
 %!assert (gather ({1, "x"}), {1, "x"})
 %!assert (gather (int8 (5)), int8 (5))
+%!test
+%! [a, b] = gather (7, gpuArray (single ([1 2])));
+%! assert (a, 7);
+%! assert (b, single ([1 2]));
 %!test
 %! [a, b] = gather (gpuArray (single ([1 2])), 7);
 %! assert (a, single ([1 2]));

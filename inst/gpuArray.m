@@ -65,8 +65,18 @@ classdef gpuArray
 
     ## ---- moving and describing --------------------------------------------------
 
-    function x = gather (obj)
-      x = __gpuarray__ ("download", obj.id);
+    function varargout = gather (varargin)
+      ## reached whenever any argument is a gpuArray: gather (G, hostX, ...)
+      n = max (1, nargout);
+      if (n > nargin)
+        error ("gather: called with too many outputs");
+      endif
+      varargout = varargin(1:n);
+      for i = 1:n
+        if (isa (varargout{i}, "gpuArray"))
+          varargout{i} = __gpuarray__ ("download", varargout{i}.id);
+        endif
+      endfor
     endfunction
 
     function tf = existsOnGPU (obj)
