@@ -499,6 +499,69 @@ endclassdef
 %! g = (gpuArray (x) + 1) .* gpuArray (y) - x ./ 3;
 %! assert (gather (g), (x + 1) .* y - x ./ 3, 4 * eps);
 
+## ---- fusion: chains run as one kernel --------------------------------------------------
+
+%!test
+%! ## a chain of 10 operations is one dispatch, and gives Octave's answer bit for bit
+%! x = rand (1000, 1);  y = rand (1000, 1);
+%! gx = gpuArray (x);  gy = gpuArray (y);
+%! gpuarray_stats ("reset");
+%! g = gx;
+%! w = x;
+%! for k = 1:5
+%!   g = g .* 1.0001 + gy;
+%!   w = w .* 1.0001 + y;
+%! endfor
+%! r = gather (g);
+%! s = gpuarray_stats ();
+%! assert (s.dispatches, 1);
+%! assert (s.fused_ops, 10);
+%! assert (r, w);
+
+%!test
+%! ## reductions fuse with their producers; a repeated subexpression is computed once
+%! x = rand (5000, 3);  y = rand (5000, 3);
+%! gx = gpuArray (x);  gy = gpuArray (y);
+%! gpuarray_stats ("reset");
+%! r = gather (sum (gx .* gy));
+%! s = gpuarray_stats ();
+%! assert (r, sum (x .* y), -1e-12);
+%! if (canUseGPU ())
+%!   assert (s.dispatches, 1);
+%! endif
+%! gpuarray_stats ("reset");
+%! r = gather (sum ((gx - 0.5) .* (gx - 0.5), 2));
+%! s = gpuarray_stats ();
+%! assert (r, sum ((x - 0.5) .* (x - 0.5), 2), -1e-12);
+%! if (canUseGPU ())
+%!   assert (s.dispatches, 1);
+%!   assert (s.fused_ops, 2);
+%! endif
+
+%!test
+%! ## a pending value used twice, a long loop, and mixed classes in one chain
+%! x = int16 (randi ([-300 300], 40, 7));
+%! g = gpuArray (x);
+%! a = g .* 3 - 7;
+%! b = a + a ./ int16 (2);
+%! assert (gather (b), (x .* 3 - 7) + (x .* 3 - 7) ./ int16 (2));
+%! assert (gather (a), x .* 3 - 7);
+%! h = gpuArray (single (1:100));
+%! hw = single (1:100);
+%! for k = 1:200    # longer than one kernel holds: evaluated in steps
+%!   h = h + 1;
+%!   hw = hw + 1;
+%! endfor
+%! assert (gather (h), hw);
+
+%!test
+%! ## wait (gpuDevice) evaluates pending values
+%! g = gpuArray (rand (10, 1)) + 1;
+%! gpuarray_stats ("reset");
+%! wait (gpuDevice ());
+%! s = gpuarray_stats ();
+%! assert (s.materializations >= 1);
+
 ## ---- sum ---------------------------------------------------------------------------
 
 %!function check_sum (x, varargin)

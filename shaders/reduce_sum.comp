@@ -1,7 +1,9 @@
 // gpuarray: sum along one dimension. The input is viewed as inner x n x outer and n is
 // reduced in nchunks slices; a second pass (the same shader) adds the slices.
 // The core defines LOAD(addr, k) (an element widened to ACC_T), ACC_T, STORE(addr, k, v)
-// and CONTIGUOUS (inner == 1: a workgroup cooperates on one output).
+// and CONTIGUOUS (inner == 1: a workgroup cooperates on one output). A fused reduction
+// defines LOAD as the producer expression at element k and adds its inputs and scalars
+// to the push constants through EXTRA_PARAMS.
 layout(local_size_x = 256) in;
 
 layout(push_constant) uniform Params {
@@ -13,6 +15,10 @@ layout(push_constant) uniform Params {
   uint64_t chunk;
   uint64_t nchunks;
   uint groups_x;
+  uint pad;
+#ifdef EXTRA_PARAMS
+  EXTRA_PARAMS
+#endif
 } pc;
 
 #if CONTIGUOUS

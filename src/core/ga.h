@@ -94,6 +94,8 @@ typedef struct {
   uint64_t bytes_uploaded;
   uint64_t bytes_downloaded;
   uint64_t host_fallbacks;      /* operations the planner ran on the host */
+  uint64_t fused_ops;           /* operations computed inside dispatched kernels */
+  uint64_t materializations;    /* pending expressions evaluated into storage */
   uint64_t pool_hits;           /* buffer requests served from the size-class pool */
   uint64_t pool_misses;         /* buffer requests that allocated device memory */
   uint64_t bytes_in_use;        /* bytes held by live tensors */

@@ -47,6 +47,8 @@ ga_status ga_download(ga_id id, void *dst, size_t bytes)
     return ga_fail(GA_ERR_ARG, "gather: destination holds %zu bytes, the array %zu", bytes, have);
   if (!bytes)
     return GA_OK;
+  if ((st = ga_tensor_materialize(t)) != GA_OK)
+    return st;
   st = ga_g.prov->download(ga_g.pstate, &t->buf, dst, bytes);
   if (st == GA_OK)
     ga_g.stats.bytes_downloaded += bytes;
@@ -166,23 +168,30 @@ static ga_status broadcast_shape(ga_binop op, const resolved *a, const resolved 
   return GA_OK;
 }
 
-static int add_leaf(ga_expr *x, const resolved *r)
+static ga_fuse_operand fuse_operand(const resolved *r)
 {
-  ga_xnode *n = &x->nodes[x->nnodes];
-  n->cls = r->cls;
-  if (r->t) {
-    n->kind = GA_X_INPUT;
-    n->slot = x->ninputs;
-    x->inputs[x->ninputs] = &r->t->buf;
-    for (int d = 0; d < GA_MAX_DIMS; d++)
-      x->input_dims[x->ninputs][d] = d < r->ndims ? r->dims[d] : 1;
-    x->ninputs++;
-  } else {
-    n->kind = GA_X_SCALAR;
-    n->slot = x->nscalars;
-    x->scalars[x->nscalars++] = ga_scalar_load(r->cls, r->host);
+  ga_fuse_operand o = {.t = r->t, .ndims = r->ndims, .dims = r->dims};
+  if (!r->t)
+    o.s = ga_scalar_load(r->cls, r->host);
+  return o;
+}
+
+/* The pending value op(a, b): fused with the operands' pending expressions, or, when
+ * one kernel cannot hold them all, over the operands evaluated first. */
+static ga_status fuse(ga_binop op, ga_class cls, ga_compute_mode mode, resolved *ra, resolved *rb, int ndims,
+                      const int64_t *dims, ga_lazy **lz)
+{
+  ga_fuse_operand fa = fuse_operand(ra), fb = fuse_operand(rb);
+  ga_status st = ga_fuse_binary(op, cls, mode, &fa, &fb, ndims, dims, lz);
+  for (int pass = 0; st == GA_ERR_UNSUPPORTED && pass < 2; pass++) {
+    resolved *r = pass == 0 ? ra : rb;
+    if (!r->t || !r->t->lazy)
+      continue;
+    if ((st = ga_tensor_materialize(r->t)) != GA_OK)
+      return st;
+    st = ga_fuse_binary(op, cls, mode, &fa, &fb, ndims, dims, lz);
   }
-  return x->nnodes++;
+  return st == GA_ERR_UNSUPPORTED ? ga_fail(GA_ERR_INTERNAL, "an operation on two arrays did not fit a kernel") : st;
 }
 
 ga_status ga_binary(ga_binop op, const ga_operand *a, const ga_operand *b, ga_id *out)
@@ -202,29 +211,26 @@ ga_status ga_binary(ga_binop op, const ga_operand *a, const ga_operand *b, ga_id
                    ga_binop_symbol(op), octave_type_name(&ra, na, sizeof na),
                    octave_type_name(&rb, nb, sizeof nb));
   }
-  static ga_expr x; /* large; the core is single-threaded (Octave's interpreter thread) */
-  memset(&x, 0, sizeof x);
-  if ((st = broadcast_shape(op, &ra, &rb, &x.ndims, x.dims)) != GA_OK)
+  int ndims = 0;
+  int64_t dims[GA_MAX_DIMS];
+  if ((st = broadcast_shape(op, &ra, &rb, &ndims, dims)) != GA_OK)
     return st;
   ga_tensor *t = NULL;
-  if ((st = stage_host_array(&ra)) == GA_OK && (st = stage_host_array(&rb)) == GA_OK)
-    st = ga_tensor_new(cls, x.ndims, x.dims, &t);
-  if (st == GA_OK && t->numel > 0) {
-    x.numel = t->numel;
-    int ia = add_leaf(&x, &ra), ib = add_leaf(&x, &rb);
-    ga_xnode *n = &x.nodes[x.nnodes++];
-    *n = (ga_xnode){.kind = GA_X_BINARY, .cls = cls, .op = op, .a = ia, .b = ib,
-                    .mode = ga_binary_compute_mode(ra.cls, rb.cls, cls)};
-    st = ga_plan_elementwise(&x, cls, &t->buf);
+  if (ga_shape_numel(ndims, dims) == 0) {
+    st = ga_tensor_new(cls, ndims, dims, &t);
+  } else if ((st = stage_host_array(&ra)) == GA_OK && (st = stage_host_array(&rb)) == GA_OK) {
+    ga_lazy *lz = NULL;
+    st = fuse(op, cls, ga_binary_compute_mode(ra.cls, rb.cls, cls), &ra, &rb, ndims, dims, &lz);
+    if (st == GA_OK && (st = ga_tensor_new_lazy(cls, ndims, dims, lz, &t)) != GA_OK)
+      ga_lazy_free(lz);
   }
+  /* a pending value keeps what it reads alive; temporaries go with it */
   if (ra.temp)
     ga_tensor_unref(ra.t);
   if (rb.temp)
     ga_tensor_unref(rb.t);
-  if (st != GA_OK) {
-    ga_tensor_unref(t);
+  if (st != GA_OK)
     return st;
-  }
   return publish(t, out);
 }
 
@@ -263,6 +269,11 @@ ga_status ga_sum(ga_id id, int dim, ga_sum_type type, ga_id *out)
   }
   ga_sum_desc d = {.in = &in->buf, .in_cls = in->cls, .out_cls = sum_class(in->cls, type),
                    .inner = 1, .n = 1, .outer = 1};
+  if (in->lazy) {
+    ga_lazy_bind(in->lazy);
+    d.producer = &in->lazy->x; /* the reduction reads the expression, not memory */
+    d.in = NULL;
+  }
   for (int k = 0; k < ndims; k++) {
     if (k < dim - 1)
       d.inner *= dims[k];
@@ -280,9 +291,20 @@ ga_status ga_sum(ga_id id, int dim, ga_sum_type type, ga_id *out)
   if ((st = ga_tensor_new(d.out_cls, ondims, odims, &t)) != GA_OK)
     return st;
   d.out = &t->buf;
-  if (t->numel > 0 && (st = ga_plan_sum(&d)) != GA_OK) {
-    ga_tensor_unref(t);
-    return st;
+  if (t->numel > 0) {
+    st = ga_plan_sum(&d);
+    if (st == GA_ERR_UNSUPPORTED && d.producer) {
+      /* no fused reduction for this expression: evaluate it, then reduce */
+      if ((st = ga_tensor_materialize(in)) == GA_OK) {
+        d.producer = NULL;
+        d.in = &in->buf;
+        st = ga_plan_sum(&d);
+      }
+    }
+    if (st != GA_OK) {
+      ga_tensor_unref(t);
+      return st;
+    }
   }
   return publish(t, out);
 }

@@ -114,6 +114,8 @@ ga_status ga_reset(int device_index)
 ga_status ga_synchronize(void)
 {
   ga_status st = ga_init();
+  if (st == GA_OK)
+    st = ga_handles_materialize_all();
   return st != GA_OK ? st : ga_g.prov->synchronize(ga_g.pstate);
 }
 

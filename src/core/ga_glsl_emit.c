@@ -23,6 +23,11 @@ const char *ga_glsl_suffix(ga_class c)
   return ga_class_name(c);
 }
 
+static bool input_broadcast(const ga_expr *x, int i)
+{
+  return ga_expr_input_numel(x, i) == 1 && x->numel != 1;
+}
+
 /* How a packet of four elements of a class is laid out in memory. */
 static void packet_shape(ga_class c, const char **vec_ref, const char **vec_type, int *vec_count, int *bytes)
 {
@@ -162,11 +167,6 @@ void ga_glsl_emit_packet_store(ga_strbuf *b, const char *name, ga_class c, const
   }
 }
 
-static bool input_broadcast(const ga_expr *x, int i)
-{
-  return ga_expr_input_numel(x, i) == 1 && x->numel != 1;
-}
-
 bool ga_glsl_elementwise_supported(const ga_expr *x, ga_class out_cls)
 {
   if (x->ninputs + x->nscalars > 13) /* 128 bytes of push constants */
@@ -198,6 +198,63 @@ void ga_glsl_elementwise_key(const ga_expr *x, ga_class out_cls, char *key, size
   }
 }
 
+void ga_glsl_emit_nodes(ga_strbuf *b, const ga_expr *x, const char *indent, const char *input_fmt,
+                        const char *scalar_fmt)
+{
+  char leaf[64];
+  for (int j = 0; j < x->nnodes; j++) {
+    const ga_xnode *n = &x->nodes[j];
+    /* precise: no contraction into fma, so results round as Octave's do */
+    ga_sb_printf(b, "%sprecise %s v%d = ", indent, ga_glsl_type(n->cls), j);
+    if (n->kind == GA_X_INPUT) {
+      snprintf(leaf, sizeof leaf, input_fmt, n->slot);
+      ga_sb_printf(b, "%s;\n", leaf);
+    } else if (n->kind == GA_X_SCALAR) {
+      snprintf(leaf, sizeof leaf, scalar_fmt, n->slot);
+      ga_sb_printf(b, "%s;\n", leaf);
+    } else {
+      char va[16], vb[16];
+      snprintf(va, sizeof va, "v%d", n->a);
+      snprintf(vb, sizeof vb, "v%d", n->b);
+      ga_glsl_emit_binary(b, n, x->nodes[n->a].cls, va, x->nodes[n->b].cls, vb);
+      ga_sb_puts(b, ";\n");
+    }
+  }
+}
+
+void ga_glsl_emit_scalar_slots(ga_strbuf *b, const ga_expr *x, const char *indent)
+{
+  (void)indent;
+  char name[32], addr[32];
+  for (int j = 0; j < x->nnodes; j++)
+    if (x->nodes[j].kind == GA_X_SCALAR) {
+      snprintf(name, sizeof name, "s%d", x->nodes[j].slot);
+      snprintf(addr, sizeof addr, "pc.s%d", x->nodes[j].slot);
+      ga_glsl_emit_scalar(b, name, x->nodes[j].cls, addr);
+    }
+}
+
+void ga_glsl_emit_element_loads(ga_strbuf *b, const ga_expr *x, const char *index)
+{
+  for (int i = 0; i < x->ninputs; i++) {
+    const ga_xnode *leaf = NULL;
+    for (int j = 0; j < x->nnodes && !leaf; j++)
+      if (x->nodes[j].kind == GA_X_INPUT && x->nodes[j].slot == i)
+        leaf = &x->nodes[j];
+    ga_class c = leaf ? leaf->cls : GA_DOUBLE;
+    ga_sb_printf(b, "  %s e%d = %s(ga_ld_%s(pc.in%d, %s));\n", ga_glsl_type(c), i, ga_glsl_type(c),
+                 ga_glsl_suffix(c), i, input_broadcast(x, i) ? "0ul" : index);
+  }
+}
+
+int ga_glsl_count_ops(const ga_expr *x)
+{
+  int ops = 0;
+  for (int j = 0; j < x->nnodes; j++)
+    ops += x->nodes[j].kind == GA_X_BINARY;
+  return ops;
+}
+
 /* The push constants: n, out, inputs, scalars (64-bit each), then groups_x. */
 static void emit_push_block(ga_strbuf *b, const ga_expr *x)
 {
@@ -227,30 +284,9 @@ char *ga_glsl_elementwise(const ga_expr *x, ga_class out_cls)
         leaf = &x->nodes[j];
     ga_glsl_emit_packet_load(&b, name, leaf ? leaf->cls : GA_DOUBLE, addr, input_broadcast(x, i));
   }
-  for (int j = 0; j < x->nnodes; j++)
-    if (x->nodes[j].kind == GA_X_SCALAR) {
-      snprintf(name, sizeof name, "s%d", x->nodes[j].slot);
-      snprintf(addr, sizeof addr, "pc.s%d", x->nodes[j].slot);
-      ga_glsl_emit_scalar(&b, name, x->nodes[j].cls, addr);
-    }
+  ga_glsl_emit_scalar_slots(&b, x, "  ");
   ga_sb_printf(&b, "  %s r[4];\n  for (int l = 0; l < 4; l++) {\n", ga_glsl_type(out_cls));
-  for (int j = 0; j < x->nnodes; j++) {
-    const ga_xnode *n = &x->nodes[j];
-    const char *t = ga_glsl_type(n->cls);
-    /* precise: no contraction into fma, so results round as Octave's do */
-    ga_sb_printf(&b, "    precise %s v%d = ", t, j);
-    if (n->kind == GA_X_INPUT) {
-      ga_sb_printf(&b, "in%d[l];\n", n->slot);
-    } else if (n->kind == GA_X_SCALAR) {
-      ga_sb_printf(&b, "s%d;\n", n->slot);
-    } else {
-      char va[16], vb[16];
-      snprintf(va, sizeof va, "v%d", n->a);
-      snprintf(vb, sizeof vb, "v%d", n->b);
-      ga_glsl_emit_binary(&b, n, x->nodes[n->a].cls, va, x->nodes[n->b].cls, vb);
-      ga_sb_puts(&b, ";\n");
-    }
-  }
+  ga_glsl_emit_nodes(&b, x, "    ", "in%d[l]", "s%d");
   ga_sb_printf(&b, "    r[l] = v%d;\n  }\n", x->nnodes - 1);
   ga_glsl_emit_packet_store(&b, "r", out_cls, "pc.out_addr");
   ga_sb_puts(&b, "}\n");

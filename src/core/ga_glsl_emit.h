@@ -20,6 +20,16 @@ void ga_glsl_emit_binary(ga_strbuf *b, const ga_xnode *n, ga_class ca, const cha
 /* Store `T name[4]` as elements 4p..4p+3 of class c. */
 void ga_glsl_emit_packet_store(ga_strbuf *b, const char *name, ga_class c, const char *addr);
 
+/* `precise T vJ = ...;` for every node of x, leaves read through input_fmt and
+ * scalar_fmt (printf formats taking the slot number). The result is v<nnodes-1>. */
+void ga_glsl_emit_nodes(ga_strbuf *b, const ga_expr *x, const char *indent, const char *input_fmt,
+                        const char *scalar_fmt);
+/* `T sK = ...;` for x's scalars, from push constants pc.sK. */
+void ga_glsl_emit_scalar_slots(ga_strbuf *b, const ga_expr *x, const char *indent);
+/* `T eI = element <index> of input I` (element 0 for broadcast inputs). */
+void ga_glsl_emit_element_loads(ga_strbuf *b, const ga_expr *x, const char *index);
+int ga_glsl_count_ops(const ga_expr *x);
+
 /* The whole kernel for x (NULL on allocation failure) and its cache key. */
 char *ga_glsl_elementwise(const ga_expr *x, ga_class out_cls);
 void ga_glsl_elementwise_key(const ga_expr *x, ga_class out_cls, char *key, size_t cap);

@@ -33,6 +33,7 @@ ga_status ga_handles_insert(ga_tensor *t, ga_id *out)
     slot = h->nslots++;
   }
   h->slots[slot] = t;
+  t->handle_refs = 1;
   *out = make_id(slot);
   return GA_OK;
 }
@@ -66,7 +67,7 @@ ga_status ga_retain(ga_id id)
   ga_status st = ga_init();
   ga_tensor *t;
   if (st == GA_OK && (st = ga_handles_get(id, &t)) == GA_OK)
-    t->refcount++;
+    t->handle_refs++;
   return st;
 }
 
@@ -81,10 +82,11 @@ ga_status ga_release(ga_id id)
     return GA_OK;
   ga_handle_table *h = &ga_g.handles;
   ga_tensor *t = h->slots[slot];
-  if (t->refcount == 1) {
-    h->slots[slot] = NULL;
-    h->free_slots[h->nfree++] = slot;
-  }
+  if (--t->handle_refs > 0)
+    return GA_OK;
+  /* the id is gone; the tensor lives on while pending expressions still read it */
+  h->slots[slot] = NULL;
+  h->free_slots[h->nfree++] = slot;
   ga_tensor_unref(t);
   return GA_OK;
 }
@@ -95,9 +97,29 @@ int ga_is_valid(ga_id id)
   return ga_g.initialised && lookup(id, &slot) == GA_OK;
 }
 
+ga_status ga_handles_materialize_all(void)
+{
+  ga_handle_table *h = &ga_g.handles;
+  for (uint32_t s = 0; s < h->nslots; s++) {
+    ga_status st = h->slots[s] ? ga_tensor_materialize(h->slots[s]) : GA_OK;
+    if (st != GA_OK)
+      return st;
+  }
+  return GA_OK;
+}
+
 void ga_handles_clear(void)
 {
   ga_handle_table *h = &ga_g.handles;
+  /* first cut the references pending values hold, so no tensor outlives another */
+  for (uint32_t s = 0; s < h->nslots; s++) {
+    ga_tensor *t = h->slots[s];
+    if (t && t->lazy) {
+      ga_lazy *lz = t->lazy;
+      t->lazy = NULL;
+      ga_lazy_free(lz);
+    }
+  }
   for (uint32_t s = 0; s < h->nslots; s++) {
     ga_tensor *t = h->slots[s];
     if (t) {

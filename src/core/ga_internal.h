@@ -88,6 +88,7 @@ int64_t ga_expr_input_numel(const ga_expr *x, int i);
 
 typedef struct {
   const ga_pbuf *in;
+  const ga_expr *producer; /* when set, the input is this expression, never materialised */
   ga_class in_cls;
   ga_class out_cls;
   int64_t inner, n, outer; /* input viewed as inner x n x outer; n is reduced */
@@ -126,14 +127,24 @@ ga_status ga_host_eval_sum(const ga_sum_desc *d, const void *in, void *out);
 uint64_t ga_int64_mixed(ga_binop op, ga_class int_cls, uint64_t x, double y, bool int_first);
 
 /* ---- tensors and the handle table (ga_tensor.c, ga_handles.c) ----------------------- */
+struct ga_lazy;
+
 typedef struct ga_tensor {
   ga_class cls;
   int ndims;                  /* >= 2, trailing singletons trimmed as Octave does */
   int64_t dims[GA_MAX_DIMS];
   int64_t numel;
   ga_pbuf buf;                /* materialised storage (buf.bytes == 0 for empty arrays) */
-  int refcount;
+  struct ga_lazy *lazy;       /* while set, the value is this unevaluated expression */
+  int refcount;               /* owners: the handle table (once) and pending expressions */
+  int handle_refs;            /* ga_retain/ga_release balance of the id given out */
 } ga_tensor;
+
+/* A pending value: an expression whose inputs are materialised tensors it keeps alive. */
+typedef struct ga_lazy {
+  ga_expr x;
+  struct ga_tensor *leaves[GA_X_MAX_INPUTS]; /* leaves[i] feeds x.inputs[i] */
+} ga_lazy;
 
 void ga_shape_normalize(int *ndims, int64_t *dims);
 int64_t ga_shape_numel(int ndims, const int64_t *dims);
@@ -153,7 +164,33 @@ ga_status ga_handles_get(ga_id id, ga_tensor **out);
 void ga_handles_clear(void);  /* drops every tensor; bumps the generation */
 
 ga_status ga_tensor_new(ga_class cls, int ndims, const int64_t *dims, ga_tensor **out);
+/* A tensor whose value is lz (taken over); storage comes at materialisation. */
+ga_status ga_tensor_new_lazy(ga_class cls, int ndims, const int64_t *dims, ga_lazy *lz, ga_tensor **out);
+/* Runs t's pending expression, if any, into storage of its own. */
+ga_status ga_tensor_materialize(ga_tensor *t);
+/* Points x.inputs at the leaves' storage (before handing x to the planner). */
+void ga_lazy_bind(ga_lazy *lz);
 void ga_tensor_unref(ga_tensor *t);
+/* Materialises every pending value (wait (gpuDevice)). */
+ga_status ga_handles_materialize_all(void);
+
+/* ---- fusion (ga_fusion.c) --------------------------------------------------------- */
+/* An operand of an elementwise operation: a tensor (lazy or not) or a host scalar. */
+typedef struct {
+  ga_tensor *t;
+  ga_scalar s;
+  int ndims;
+  const int64_t *dims;
+} ga_fuse_operand;
+
+/* The expression of op(a, b) with result class cls over shape (ndims, dims): the
+ * operands' pending expressions are merged in (common subexpressions shared), so a
+ * chain of operations becomes one kernel. Returns GA_ERR_UNSUPPORTED when the merged
+ * expression would exceed the limits of one kernel; the caller materialises an operand
+ * and tries again. */
+ga_status ga_fuse_binary(ga_binop op, ga_class cls, ga_compute_mode mode, const ga_fuse_operand *a,
+                         const ga_fuse_operand *b, int ndims, const int64_t *dims, ga_lazy **out);
+void ga_lazy_free(ga_lazy *lz);
 
 /* ---- residency: the size-class pool over provider buffers (ga_residency.c) ---------- */
 #define GA_POOL_CLASSES 256

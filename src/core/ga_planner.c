@@ -53,8 +53,8 @@ ga_status ga_plan_elementwise(const ga_expr *x, ga_class out_cls, ga_pbuf *out)
 ga_status ga_plan_sum(const ga_sum_desc *d)
 {
   ga_status st = ga_g.prov->sum(ga_g.pstate, d);
-  if (st != GA_ERR_UNSUPPORTED)
-    return st;
+  if (st != GA_ERR_UNSUPPORTED || d->producer)
+    return st; /* a fused reduction the provider cannot run: the caller evaluates first */
   ga_g.stats.host_fallbacks++;
   void *in = NULL;
   size_t out_bytes = (size_t)(d->inner * d->outer) * ga_class_size(d->out_cls);

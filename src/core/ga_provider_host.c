@@ -85,12 +85,20 @@ static ga_status host_elementwise(void *state, const ga_expr *x, ga_class out_cl
   const void *in[GA_X_MAX_INPUTS];
   for (int i = 0; i < x->ninputs; i++)
     in[i] = x->inputs[i]->host;
+  /* one pass of the interpreter counts as one dispatch, so structure reads the same
+   * on every provider */
+  ga_g.stats.dispatches++;
+  for (int j = 0; j < x->nnodes; j++)
+    ga_g.stats.fused_ops += x->nodes[j].kind == GA_X_BINARY;
   return ga_host_eval_expr(x, in, out_cls, out->host);
 }
 
 static ga_status host_sum(void *state, const ga_sum_desc *d)
 {
   (void)state;
+  if (d->producer)
+    return GA_ERR_UNSUPPORTED; /* the host evaluates the expression first */
+  ga_g.stats.dispatches++;
   return ga_host_eval_sum(d, d->in->host, d->out->host);
 }
 

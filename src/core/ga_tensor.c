@@ -73,10 +73,58 @@ ga_status ga_tensor_new(ga_class cls, int ndims, const int64_t *dims, ga_tensor 
   return GA_OK;
 }
 
+ga_status ga_tensor_new_lazy(ga_class cls, int ndims, const int64_t *dims, ga_lazy *lz, ga_tensor **out)
+{
+  ga_tensor *t = calloc(1, sizeof *t);
+  if (!t)
+    return ga_fail(GA_ERR_OOM, "out of host memory");
+  t->cls = cls;
+  t->ndims = ndims;
+  memcpy(t->dims, dims, (size_t)ndims * sizeof *dims);
+  ga_shape_normalize(&t->ndims, t->dims);
+  t->numel = ga_shape_numel(t->ndims, t->dims);
+  t->refcount = 1;
+  t->lazy = lz;
+  ga_g.stats.live_tensors++;
+  *out = t;
+  return GA_OK;
+}
+
+void ga_lazy_bind(ga_lazy *lz)
+{
+  for (int i = 0; i < lz->x.ninputs; i++)
+    lz->x.inputs[i] = &lz->leaves[i]->buf;
+}
+
+ga_status ga_tensor_materialize(ga_tensor *t)
+{
+  if (!t->lazy)
+    return GA_OK;
+  size_t bytes = (size_t)t->numel * ga_class_size(t->cls);
+  ga_status st = ga_buffer_acquire(bytes, &t->buf);
+  if (st != GA_OK)
+    return st;
+  ga_lazy_bind(t->lazy);
+  st = ga_plan_elementwise(&t->lazy->x, t->cls, &t->buf);
+  if (st != GA_OK) {
+    ga_buffer_release(&t->buf);
+    return st; /* still pending: a later use may succeed once memory is free */
+  }
+  ga_lazy_free(t->lazy);
+  t->lazy = NULL;
+  ga_g.stats.bytes_in_use += t->buf.bytes;
+  ga_g.stats.materializations++;
+  return GA_OK;
+}
+
 void ga_tensor_unref(ga_tensor *t)
 {
   if (!t || --t->refcount > 0)
     return;
+  if (t->lazy) {
+    ga_lazy_free(t->lazy);
+    t->lazy = NULL;
+  }
   ga_g.stats.live_tensors--;
   ga_g.stats.bytes_in_use -= t->buf.bytes;
   if (t->buf.bytes)

@@ -33,6 +33,7 @@ ga_status ga_vk_elementwise(void *state, const ga_expr *x, ga_class out_cls, ga_
   ga_status st = ga_vk_pipeline_get(vk, key, elementwise_source, &ctx, &p);
   if (st != GA_OK)
     return st;
+  ga_g.stats.fused_ops += (uint64_t)ga_glsl_count_ops(x);
   uint64_t push[PUSH_WORDS] = {0};
   int w = 0;
   push[w++] = (uint64_t)x->numel;
@@ -52,33 +53,50 @@ ga_status ga_vk_elementwise(void *state, const ga_expr *x, ga_class out_cls, ga_
 typedef struct {
   ga_class in_cls, acc_cls, out_cls;
   bool contiguous;
+  const ga_expr *producer; /* a fused reduction reads this expression instead of memory */
 } sum_variant;
+
+enum { SUM_FIXED_WORDS = 8, SUM_EXTRA_WORDS = 8 }; /* 64 + 64 bytes of push constants */
 
 static char *sum_source(const void *ctx)
 {
   const sum_variant *v = ctx;
+  const ga_expr *x = v->producer;
   ga_strbuf b = {0};
   const char *acc = ga_glsl_type(v->acc_cls);
   ga_sb_puts(&b, "#version 460\n");
   ga_sb_puts(&b, ga_glsl_common);
   ga_sb_printf(&b, "#define ACC_T %s\n#define CONTIGUOUS %d\n", acc, v->contiguous ? 1 : 0);
-  ga_sb_printf(&b, "#define LOAD(a, k) %s(ga_ld_%s(a, k))\n", acc, ga_glsl_suffix(v->in_cls));
   ga_sb_printf(&b, "#define STORE(a, k, x) %s(a + %zuul * (k)).v = %s(x)\n",
                v->out_cls == GA_DOUBLE ? "GaF64" : "GaF32", ga_class_size(v->out_cls), ga_glsl_type(v->out_cls));
+  if (!x) {
+    ga_sb_printf(&b, "#define LOAD(a, k) %s(ga_ld_%s(a, k))\n", acc, ga_glsl_suffix(v->in_cls));
+    ga_sb_puts(&b, ga_glsl_reduce_sum);
+    return ga_sb_take(&b);
+  }
+  ga_sb_puts(&b, "#define LOAD(a, k) ga_fused_at(k)\n#define EXTRA_PARAMS");
+  for (int i = 0; i < x->ninputs; i++)
+    ga_sb_printf(&b, " uint64_t in%d;", i);
+  for (int i = 0; i < x->nscalars; i++)
+    ga_sb_printf(&b, " uint64_t s%d;", i);
+  ga_sb_printf(&b, "\n%s ga_fused_at(uint64_t k);\n", acc);
   ga_sb_puts(&b, ga_glsl_reduce_sum);
+  ga_sb_printf(&b, "\n%s ga_fused_at(uint64_t k)\n{\n", acc);
+  ga_glsl_emit_element_loads(&b, x, "k");
+  ga_glsl_emit_scalar_slots(&b, x, "  ");
+  ga_glsl_emit_nodes(&b, x, "  ", "e%d", "s%d");
+  ga_sb_printf(&b, "  return %s(v%d);\n}\n", acc, x->nnodes - 1);
   return ga_sb_take(&b);
 }
-
-typedef struct {
-  uint64_t in_addr, out_addr, inner, n, outer, chunk, nchunks;
-  uint32_t groups_x, pad;
-} sum_push;
 
 static ga_status sum_pass(ga_vk *vk, const sum_variant *v, uint64_t in, uint64_t out, int64_t inner, int64_t n,
                           int64_t outer, int64_t nchunks)
 {
-  char key[96];
-  snprintf(key, sizeof key, "sum:%d:%d:%d:%d", (int)v->in_cls, (int)v->acc_cls, (int)v->out_cls, v->contiguous);
+  char key[1200];
+  int len = snprintf(key, sizeof key, "sum:%d:%d:%d:%d", (int)v->in_cls, (int)v->acc_cls, (int)v->out_cls,
+                     v->contiguous);
+  if (v->producer)
+    ga_glsl_elementwise_key(v->producer, v->in_cls, key + len, sizeof key - (size_t)len);
   VkPipeline p;
   ga_status st = ga_vk_pipeline_get(vk, key, sum_source, v, &p);
   if (st != GA_OK)
@@ -86,9 +104,17 @@ static ga_status sum_pass(ga_vk *vk, const sum_variant *v, uint64_t in, uint64_t
   uint64_t chunk = nchunks > 0 ? ((uint64_t)n + (uint64_t)nchunks - 1) / (uint64_t)nchunks : 0;
   uint64_t groups = v->contiguous ? (uint64_t)(outer * nchunks)
                                   : ((uint64_t)(inner * outer * nchunks) + WG - 1) / WG;
-  sum_push pc = {in, out, (uint64_t)inner, (uint64_t)n, (uint64_t)outer, chunk, (uint64_t)nchunks,
-                 ga_vk_groups_x(groups), 0};
-  return ga_vk_dispatch(vk, p, &pc, sizeof pc, groups);
+  uint64_t push[SUM_FIXED_WORDS + SUM_EXTRA_WORDS] = {in, out, (uint64_t)inner, (uint64_t)n, (uint64_t)outer,
+                                                      chunk, (uint64_t)nchunks, ga_vk_groups_x(groups)};
+  int w = SUM_FIXED_WORDS;
+  if (v->producer) {
+    for (int i = 0; i < v->producer->ninputs; i++)
+      push[w++] = v->producer->inputs[i]->address;
+    for (int i = 0; i < v->producer->nscalars; i++)
+      push[w++] = ga_scalar_bits(&v->producer->scalars[i]);
+    ga_g.stats.fused_ops += (uint64_t)ga_glsl_count_ops(v->producer);
+  }
+  return ga_vk_dispatch(vk, p, push, (uint32_t)(w * 8), groups);
 }
 
 /* Enough slices along n to keep the device busy, none shorter than a few thousand. */
@@ -109,11 +135,14 @@ ga_status ga_vk_sum(void *state, const ga_sum_desc *d)
   bool floating_out = d->out_cls == GA_DOUBLE || d->out_cls == GA_SINGLE;
   if (!vk->fp64 || !floating_out)
     return GA_ERR_UNSUPPORTED; /* 'native' integer and logical sums saturate step by step */
+  const ga_expr *x = d->producer;
+  if (x && (x->ninputs + x->nscalars > SUM_EXTRA_WORDS || !ga_glsl_elementwise_supported(x, d->in_cls)))
+    return GA_ERR_UNSUPPORTED;
   ga_class acc = d->out_cls; /* double accumulates double, single single, as Octave does */
   bool contiguous = d->inner == 1;
   int64_t nchunks = choose_chunks(contiguous, d->inner, d->n, d->outer);
-  uint64_t in = d->n > 0 ? d->in->address : 0;
-  sum_variant v1 = {d->in_cls, acc, nchunks > 1 ? acc : d->out_cls, contiguous};
+  uint64_t in = d->n > 0 && !x ? d->in->address : 0;
+  sum_variant v1 = {d->in_cls, acc, nchunks > 1 ? acc : d->out_cls, contiguous, x};
   if (nchunks == 1)
     return sum_pass(vk, &v1, in, d->out->address, d->inner, d->n, d->outer, 1);
   ga_pbuf partial;
@@ -121,7 +150,7 @@ ga_status ga_vk_sum(void *state, const ga_sum_desc *d)
   if (st != GA_OK)
     return st;
   st = sum_pass(vk, &v1, in, partial.address, d->inner, d->n, d->outer, nchunks);
-  sum_variant v2 = {acc, acc, d->out_cls, contiguous};
+  sum_variant v2 = {acc, acc, d->out_cls, contiguous, NULL};
   if (st == GA_OK)
     st = sum_pass(vk, &v2, partial.address, d->out->address, d->inner, nchunks, d->outer, 1);
   ga_buffer_release(&partial); /* later users are ordered after this work by barriers */
