@@ -47,22 +47,35 @@ uint ga_ld_logical(uint64_t a, uint64_t k) { return ga_ld_uint8(a, k) != 0u ? 1u
 
 double ga_bits_double(uint64_t b) { return uint64BitsToDouble(b); }
 
-// Division correctly rounded whatever the driver's OpFDiv precision: one Newton step on
-// the exact remainder (fma), as Octave's results come from IEEE division.
+// Division correctly rounded whatever the driver's OpFDiv precision (Vulkan allows
+// 2.5 ulp for 32-bit): one correction step with the exact remainder a - q*b. The
+// remainder comes from Dekker's two-product, not fma, because some drivers (lavapipe)
+// round fma twice; it needs only correctly rounded + - *, which Vulkan guarantees.
+// Outside the range where splitting cannot overflow or underflow, q is kept.
 double ga_div_double(double a, double b)
 {
   precise double q = a / b;
-  if (isnan(q) || isinf(q) || q == 0.0 || isinf(b))
+  double aa = abs(a), ab = abs(b), aq = abs(q);
+  if (!(aa < 1e290 && ab < 1e290 && ab > 1e-290 && aq < 1e290 && aq > 1e-290))
     return q;
-  precise double r = fma(-q, b, a);
+  precise double cq = 134217729.0 * q, qh = cq - (cq - q), ql = q - qh;
+  precise double cb = 134217729.0 * b, bh = cb - (cb - b), bl = b - bh;
+  precise double p = q * b;
+  precise double e = ((qh * bh - p) + qh * bl + ql * bh) + ql * bl;
+  precise double r = (a - p) - e;
   return q + r / b;
 }
 float ga_div_single(float a, float b)
 {
   precise float q = a / b;
-  if (isnan(q) || isinf(q) || q == 0.0 || isinf(b))
+  float aa = abs(a), ab = abs(b), aq = abs(q);
+  if (!(aa < 1e36 && ab < 1e36 && ab > 1e-36 && aq < 1e36 && aq > 1e-36))
     return q;
-  precise float r = fma(-q, b, a);
+  precise float cq = 4097.0 * q, qh = cq - (cq - q), ql = q - qh;
+  precise float cb = 4097.0 * b, bh = cb - (cb - b), bl = b - bh;
+  precise float p = q * b;
+  precise float e = ((qh * bh - p) + qh * bl + ql * bh) + ql * bl;
+  precise float r = (a - p) - e;
   return q + r / b;
 }
 

@@ -167,15 +167,46 @@ void ga_glsl_emit_packet_store(ga_strbuf *b, const char *name, ga_class c, const
   }
 }
 
+bool ga_glsl_broadcast_plan(const ga_expr *x, ga_bcast *plan)
+{
+  memset(plan, 0, sizeof *plan);
+  unsigned last = ~0u;
+  for (int d = 0; d < x->ndims; d++) {
+    if (x->dims[d] == 1)
+      continue; /* every input is 1 there too */
+    unsigned pattern = 0;
+    for (int i = 0; i < x->ninputs; i++)
+      pattern |= (x->input_dims[i][d] == 1 ? 1u : 0u) << i;
+    if (plan->ndims > 0 && pattern == last) {
+      plan->dims[plan->ndims - 1] *= (uint64_t)x->dims[d];
+    } else {
+      if (plan->ndims == GA_BCAST_DIMS)
+        return false;
+      for (int i = 0; i < x->ninputs; i++)
+        plan->mask[i] |= ((pattern >> i) & 1u) << plan->ndims;
+      plan->dims[plan->ndims++] = (uint64_t)x->dims[d];
+      last = pattern;
+    }
+  }
+  for (int c = 0; c < plan->ndims; c++)
+    if (plan->dims[c] > 0xffffffffu)
+      return false;
+  unsigned all = (1u << plan->ndims) - 1u;
+  for (int i = 0; i < x->ninputs; i++) {
+    plan->partial[i] = plan->mask[i] != 0 && plan->mask[i] != all;
+    plan->any_partial |= plan->partial[i];
+  }
+  return true;
+}
+
 bool ga_glsl_elementwise_supported(const ga_expr *x, ga_class out_cls)
 {
-  if (x->ninputs + x->nscalars > 13) /* 128 bytes of push constants */
+  ga_bcast plan;
+  if (!ga_glsl_broadcast_plan(x, &plan))
     return false;
-  for (int i = 0; i < x->ninputs; i++) {
-    int64_t n = ga_expr_input_numel(x, i);
-    if (n != x->numel && n != 1)
-      return false; /* implicit expansion of non-scalars runs on the host for now */
-  }
+  /* 128 bytes of push constants: n, out, 8 bytes a slot, groups_x (+ three dims) */
+  if (x->ninputs + x->nscalars > (plan.any_partial ? 12 : 13))
+    return false;
   for (int j = 0; j < x->nnodes; j++)
     if (x->nodes[j].kind == GA_X_BINARY && x->nodes[j].mode == GA_CM_INT_MIXED64)
       return false;
@@ -190,6 +221,11 @@ void ga_glsl_elementwise_key(const ga_expr *x, ga_class out_cls, char *key, size
     if (n->kind == GA_X_INPUT)
       len += (size_t)snprintf(key + len, cap - len, "|i%d.%d%s", n->slot, (int)n->cls,
                               input_broadcast(x, n->slot) ? "b" : "");
+    if (n->kind == GA_X_INPUT && len < cap) {
+      ga_bcast plan;
+      if (ga_glsl_broadcast_plan(x, &plan) && plan.partial[n->slot])
+        len += (size_t)snprintf(key + len, cap - len, "m%u/%d", plan.mask[n->slot], plan.ndims);
+    }
     else if (n->kind == GA_X_SCALAR)
       len += (size_t)snprintf(key + len, cap - len, "|s%d.%d", n->slot, (int)n->cls);
     else
@@ -255,15 +291,51 @@ int ga_glsl_count_ops(const ga_expr *x)
   return ops;
 }
 
-/* The push constants: n, out, inputs, scalars (64-bit each), then groups_x. */
-static void emit_push_block(ga_strbuf *b, const ga_expr *x)
+/* The push constants: n, out, inputs, scalars (64-bit each), then groups_x, then the
+ * collapsed output dimensions when some input repeats along part of them. */
+static void emit_push_block(ga_strbuf *b, const ga_expr *x, const ga_bcast *plan)
 {
   ga_sb_puts(b, "layout(push_constant) uniform Params {\n  uint64_t n;\n  uint64_t out_addr;\n");
   for (int i = 0; i < x->ninputs; i++)
     ga_sb_printf(b, "  uint64_t in%d;\n", i);
   for (int i = 0; i < x->nscalars; i++)
     ga_sb_printf(b, "  uint64_t s%d;\n", i);
-  ga_sb_puts(b, "  uint groups_x;\n} pc;\n\n");
+  ga_sb_puts(b, "  uint groups_x;\n");
+  if (plan->any_partial)
+    ga_sb_puts(b, "  uint d0;\n  uint d1;\n  uint d2;\n");
+  ga_sb_puts(b, "} pc;\n\n");
+}
+
+/* Coordinates of the packet's four elements in the collapsed output shape. */
+static void emit_coordinates(ga_strbuf *b, const ga_bcast *plan)
+{
+  ga_sb_puts(b, "  uint64_t bc0[4], bc1[4], bc2[4];\n  for (int l = 0; l < 4; l++) {\n"
+                "    uint64_t e = min(4ul * p + uint64_t(l), pc.n - 1ul);\n"
+                "    bc0[l] = e % uint64_t(pc.d0);\n    uint64_t r = e / uint64_t(pc.d0);\n");
+  if (plan->ndims == 3)
+    ga_sb_puts(b, "    bc1[l] = r % uint64_t(pc.d1);\n    bc2[l] = r / uint64_t(pc.d1);\n");
+  else
+    ga_sb_puts(b, "    bc1[l] = r;\n    bc2[l] = 0ul;\n");
+  ga_sb_puts(b, "  }\n");
+}
+
+/* An input repeating along some collapsed dimensions: element by element, its index
+ * built from the coordinates along the dimensions it does not repeat along. */
+static void emit_strided_load(ga_strbuf *b, const char *name, ga_class c, const char *addr, unsigned mask,
+                              int ndims)
+{
+  const char *t = ga_glsl_type(c);
+  ga_sb_printf(b, "  %s %s[4];\n  for (int l = 0; l < 4; l++) {\n    uint64_t src = 0ul", t, name);
+  char stride[64] = "1ul";
+  for (int k = 0; k < ndims; k++) {
+    if (mask & (1u << k))
+      continue;
+    ga_sb_printf(b, " + bc%d[l] * %s", k, stride);
+    char next[64];
+    snprintf(next, sizeof next, "%s * uint64_t(pc.d%d)", stride, k);
+    memcpy(stride, next, sizeof stride);
+  }
+  ga_sb_printf(b, ";\n    %s[l] = %s(ga_ld_%s(%s, src));\n  }\n", name, t, ga_glsl_suffix(c), addr);
 }
 
 char *ga_glsl_elementwise(const ga_expr *x, ga_class out_cls)
@@ -272,8 +344,12 @@ char *ga_glsl_elementwise(const ga_expr *x, ga_class out_cls)
   ga_sb_puts(&b, "#version 460\n");
   ga_sb_puts(&b, ga_glsl_common);
   ga_sb_puts(&b, "\nlayout(local_size_x = 256) in;\n\n");
-  emit_push_block(&b, x);
+  ga_bcast plan;
+  ga_glsl_broadcast_plan(x, &plan);
+  emit_push_block(&b, x, &plan);
   ga_sb_puts(&b, "void main()\n{\n  uint64_t p = ga_invocation(pc.groups_x);\n  if (4ul * p >= pc.n)\n    return;\n");
+  if (plan.any_partial)
+    emit_coordinates(&b, &plan);
   char name[32], addr[32];
   for (int i = 0; i < x->ninputs; i++) {
     snprintf(name, sizeof name, "in%d", i);
@@ -282,7 +358,10 @@ char *ga_glsl_elementwise(const ga_expr *x, ga_class out_cls)
     for (int j = 0; j < x->nnodes && !leaf; j++)
       if (x->nodes[j].kind == GA_X_INPUT && x->nodes[j].slot == i)
         leaf = &x->nodes[j];
-    ga_glsl_emit_packet_load(&b, name, leaf ? leaf->cls : GA_DOUBLE, addr, input_broadcast(x, i));
+    if (plan.partial[i])
+      emit_strided_load(&b, name, leaf ? leaf->cls : GA_DOUBLE, addr, plan.mask[i], plan.ndims);
+    else
+      ga_glsl_emit_packet_load(&b, name, leaf ? leaf->cls : GA_DOUBLE, addr, input_broadcast(x, i));
   }
   ga_glsl_emit_scalar_slots(&b, x, "  ");
   ga_sb_printf(&b, "  %s r[4];\n  for (int l = 0; l < 4; l++) {\n", ga_glsl_type(out_cls));

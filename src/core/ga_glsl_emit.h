@@ -30,6 +30,20 @@ void ga_glsl_emit_scalar_slots(ga_strbuf *b, const ga_expr *x, const char *inden
 void ga_glsl_emit_element_loads(ga_strbuf *b, const ga_expr *x, const char *index);
 int ga_glsl_count_ops(const ga_expr *x);
 
+/* Implicit expansion inside a kernel: the output shape collapsed to at most three
+ * dimensions (adjacent dimensions along which every input behaves alike merge), and
+ * for each input one bit per collapsed dimension along which it repeats. */
+#define GA_BCAST_DIMS 3
+typedef struct {
+  int ndims;
+  uint64_t dims[GA_BCAST_DIMS];
+  unsigned mask[GA_X_MAX_INPUTS];
+  bool partial[GA_X_MAX_INPUTS]; /* repeats along some but not all dimensions */
+  bool any_partial;
+} ga_bcast;
+/* False when the shapes need more than GA_BCAST_DIMS collapsed dimensions. */
+bool ga_glsl_broadcast_plan(const ga_expr *x, ga_bcast *plan);
+
 /* The whole kernel for x (NULL on allocation failure) and its cache key. */
 char *ga_glsl_elementwise(const ga_expr *x, ga_class out_cls);
 void ga_glsl_elementwise_key(const ga_expr *x, ga_class out_cls, char *key, size_t cap);

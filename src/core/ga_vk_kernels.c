@@ -43,9 +43,14 @@ ga_status ga_vk_elementwise(void *state, const ga_expr *x, ga_class out_cls, ga_
   for (int i = 0; i < x->nscalars; i++)
     push[w++] = ga_scalar_bits(&x->scalars[i]);
   uint64_t packets = ((uint64_t)x->numel + 3) / 4, groups = (packets + WG - 1) / WG;
-  uint32_t gx = ga_vk_groups_x(groups);
-  memcpy(&push[w++], &gx, sizeof gx);
-  return ga_vk_dispatch(vk, p, push, (uint32_t)(w * 8), groups);
+  uint32_t tail[4] = {ga_vk_groups_x(groups), 1, 1, 1}; /* groups_x, then d0..d2 */
+  ga_bcast plan;
+  ga_glsl_broadcast_plan(x, &plan);
+  for (int c = 0; c < plan.ndims && plan.any_partial; c++)
+    tail[1 + c] = (uint32_t)plan.dims[c];
+  uint32_t tail_bytes = plan.any_partial ? 16u : 4u;
+  memcpy(&push[w], tail, tail_bytes);
+  return ga_vk_dispatch(vk, p, push, (uint32_t)(w * 8) + tail_bytes, groups);
 }
 
 /* ---- sum ------------------------------------------------------------------------------ */
@@ -136,8 +141,10 @@ ga_status ga_vk_sum(void *state, const ga_sum_desc *d)
   if (!vk->fp64 || !floating_out)
     return GA_ERR_UNSUPPORTED; /* 'native' integer and logical sums saturate step by step */
   const ga_expr *x = d->producer;
-  if (x && (x->ninputs + x->nscalars > SUM_EXTRA_WORDS || !ga_glsl_elementwise_supported(x, d->in_cls)))
-    return GA_ERR_UNSUPPORTED;
+  ga_bcast plan;
+  if (x && (x->ninputs + x->nscalars > SUM_EXTRA_WORDS || !ga_glsl_elementwise_supported(x, d->in_cls) ||
+            !ga_glsl_broadcast_plan(x, &plan) || plan.any_partial))
+    return GA_ERR_UNSUPPORTED; /* evaluated first, then reduced */
   ga_class acc = d->out_cls; /* double accumulates double, single single, as Octave does */
   bool contiguous = d->inner == 1;
   int64_t nchunks = choose_chunks(contiguous, d->inner, d->n, d->outer);
