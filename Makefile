@@ -27,6 +27,7 @@ check-octave: all
 	$(LAVAPIPE) $(OCTAVE) test/octave/run_bist.m
 	$(HOST) $(OCTAVE) test/octave/test_int64_mixed.m
 	$(LAVAPIPE) $(OCTAVE) test/octave/test_int64_mixed.m
+	$(LAVAPIPE) sh test/octave/test_disk_cache.sh
 
 check-pkg: dist
 	sh test/octave/pkg_install_test.sh $(PKG).tar.gz

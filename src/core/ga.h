@@ -91,6 +91,7 @@ typedef struct {
   uint64_t submits;             /* queue submissions */
   uint64_t kernels_compiled;    /* GLSL -> SPIR-V -> pipeline, cold */
   uint64_t kernel_cache_hits;   /* pipelines found in the in-memory cache */
+  uint64_t disk_cache_hits;     /* kernels loaded from the on-disk cache, not compiled */
   uint64_t bytes_uploaded;
   uint64_t bytes_downloaded;
   uint64_t host_fallbacks;      /* operations the planner ran on the host */

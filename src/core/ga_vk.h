@@ -57,6 +57,9 @@ typedef struct {
   ga_vk_staging stage[GA_VK_STAGE_SLOTS];
   int stage_pos;
 
+  uint8_t uuid[VK_UUID_SIZE];
+  char cache_dir[512];            /* on-disk kernel cache; empty when disabled */
+  bool pipelines_added;           /* the pipeline cache gained entries this session */
   VkPipelineLayout layout;
   VkPipelineCache pipeline_cache;
   ga_vk_pipeline *pipelines[256];
@@ -94,6 +97,14 @@ void ga_vk_pipelines_destroy(ga_vk *vk);
 /* The pipeline for key, compiling source() on a miss. */
 ga_status ga_vk_pipeline_get(ga_vk *vk, const char *key, char *(*source)(const void *ctx),
                              const void *ctx, VkPipeline *out);
+
+/* ga_vk_diskcache.c */
+#define GA_GENERATOR_VERSION 1 /* bump when generated GLSL changes for the same key */
+void ga_vk_diskcache_open(ga_vk *vk);
+void *ga_vk_diskcache_load_spirv(const ga_vk *vk, const char *key, size_t *len);
+void ga_vk_diskcache_store_spirv(const ga_vk *vk, const char *key, const void *spv, size_t len);
+void *ga_vk_diskcache_load_pipelines(const ga_vk *vk, size_t *len);
+void ga_vk_diskcache_store_pipelines(ga_vk *vk);
 
 /* ga_vk_kernels.c */
 ga_status ga_vk_elementwise(void *state, const ga_expr *x, ga_class out_cls, ga_pbuf *out);

@@ -226,6 +226,10 @@ static ga_status create_device(ga_vk *vk)
   VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &m3};
   vkGetPhysicalDeviceProperties2(vk->phys, &p2);
   vk->max_allocation = m3.maxMemoryAllocationSize;
+  VkPhysicalDeviceIDProperties idp = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ID_PROPERTIES};
+  VkPhysicalDeviceProperties2 ip = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &idp};
+  vkGetPhysicalDeviceProperties2(vk->phys, &ip);
+  memcpy(vk->uuid, idp.deviceUUID, VK_UUID_SIZE);
   vk->subgroup_size = sub.subgroupSize;
   /* Vulkan has no multiprocessor count; NVIDIA's SM builtins extension reports one */
   if (has_device_ext(vk->phys, VK_NV_SHADER_SM_BUILTINS_EXTENSION_NAME)) {
@@ -352,12 +356,8 @@ static ga_status vk_device_info(void *state, ga_device_info *info)
     info->available_memory = info->total_memory > ga_g.stats.bytes_in_use + ga_g.stats.bytes_pooled
                                ? info->total_memory - ga_g.stats.bytes_in_use - ga_g.stats.bytes_pooled : 0;
   info->multiprocessor_count = (int)vk->sm_count;
-  memcpy(info->uuid, "", 1);
-  VkPhysicalDeviceIDProperties idp = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ID_PROPERTIES};
-  VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &idp};
-  vkGetPhysicalDeviceProperties2(vk->phys, &p2);
   for (int i = 0; i < 16; i++)
-    snprintf(info->uuid + 2 * i, 3, "%02x", idp.deviceUUID[i]);
+    snprintf(info->uuid + 2 * i, 3, "%02x", vk->uuid[i]);
   return GA_OK;
 }
 

@@ -21,8 +21,14 @@ ga_status ga_vk_pipelines_create(ga_vk *vk)
   ga_status st = ga_vk_check(vk, vkCreatePipelineLayout(vk->device, &li, NULL, &vk->layout), "pipeline layout");
   if (st != GA_OK)
     return st;
-  VkPipelineCacheCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO};
-  if ((st = ga_vk_check(vk, vkCreatePipelineCache(vk->device, &ci, NULL, &vk->pipeline_cache), "pipeline cache")))
+  ga_vk_diskcache_open(vk);
+  size_t blob_len = 0;
+  void *blob = ga_vk_diskcache_load_pipelines(vk, &blob_len);
+  VkPipelineCacheCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO,
+                                  .initialDataSize = blob ? blob_len : 0, .pInitialData = blob};
+  st = ga_vk_check(vk, vkCreatePipelineCache(vk->device, &ci, NULL, &vk->pipeline_cache), "pipeline cache");
+  free(blob);
+  if (st != GA_OK)
     return st;
   vk->compiler = shaderc_compiler_initialize();
   if (!vk->compiler)
@@ -45,8 +51,10 @@ void ga_vk_pipelines_destroy(ga_vk *vk)
   }
   if (vk->compiler)
     shaderc_compiler_release(vk->compiler);
-  if (vk->pipeline_cache)
+  if (vk->pipeline_cache) {
+    ga_vk_diskcache_store_pipelines(vk);
     vkDestroyPipelineCache(vk->device, vk->pipeline_cache, NULL);
+  }
   if (vk->layout)
     vkDestroyPipelineLayout(vk->device, vk->layout, NULL);
 }
@@ -59,7 +67,8 @@ static unsigned bucket_of(const char *key)
   return h & 255u;
 }
 
-static ga_status compile(ga_vk *vk, const char *key, const char *glsl, VkPipeline *out)
+/* GLSL -> SPIR-V with shaderc; the words are the caller's to free. */
+static ga_status compile_glsl(ga_vk *vk, const char *key, const char *glsl, uint32_t **words, size_t *len)
 {
   shaderc_compile_options_t opt = shaderc_compile_options_initialize();
   if (!opt)
@@ -75,16 +84,25 @@ static ga_status compile(ga_vk *vk, const char *key, const char *glsl, VkPipelin
                  res ? shaderc_result_get_error_message(res) : "no result");
     if (getenv("GPUARRAY_DUMP_FAILED_GLSL"))
       fprintf(stderr, "%s\n", glsl);
-  }
-  VkShaderModule mod = VK_NULL_HANDLE;
-  if (st == GA_OK) {
-    VkShaderModuleCreateInfo mi = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                   .codeSize = shaderc_result_get_length(res),
-                                   .pCode = (const uint32_t *)shaderc_result_get_bytes(res)};
-    st = ga_vk_check(vk, vkCreateShaderModule(vk->device, &mi, NULL, &mod), "shader module creation");
+  } else {
+    *len = shaderc_result_get_length(res);
+    *words = malloc(*len);
+    if (!*words)
+      st = ga_fail(GA_ERR_OOM, "out of host memory");
+    else
+      memcpy(*words, shaderc_result_get_bytes(res), *len);
   }
   if (res)
     shaderc_result_release(res);
+  return st;
+}
+
+static ga_status make_pipeline(ga_vk *vk, const uint32_t *words, size_t len, VkPipeline *out)
+{
+  VkShaderModule mod = VK_NULL_HANDLE;
+  VkShaderModuleCreateInfo mi = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, .codeSize = len,
+                                 .pCode = words};
+  ga_status st = ga_vk_check(vk, vkCreateShaderModule(vk->device, &mi, NULL, &mod), "shader module creation");
   if (st != GA_OK)
     return st;
   VkComputePipelineCreateInfo pi = {
@@ -95,6 +113,37 @@ static ga_status compile(ga_vk *vk, const char *key, const char *glsl, VkPipelin
   st = ga_vk_check(vk, vkCreateComputePipelines(vk->device, vk->pipeline_cache, 1, &pi, NULL, out),
                    "pipeline creation");
   vkDestroyShaderModule(vk->device, mod, NULL);
+  vk->pipelines_added = true;
+  return st;
+}
+
+/* A pipeline for key: SPIR-V from the disk cache, else compiled from source(). */
+static ga_status build(ga_vk *vk, const char *key, char *(*source)(const void *ctx), const void *ctx,
+                       VkPipeline *out)
+{
+  size_t len = 0;
+  uint32_t *words = ga_vk_diskcache_load_spirv(vk, key, &len);
+  if (words) {
+    ga_status st = make_pipeline(vk, words, len, out);
+    free(words);
+    if (st == GA_OK) {
+      ga_g.stats.disk_cache_hits++;
+      return GA_OK;
+    }
+  }
+  char *glsl = source(ctx);
+  if (!glsl)
+    return ga_fail(GA_ERR_OOM, "out of host memory while generating a kernel");
+  ga_status st = compile_glsl(vk, key, glsl, &words, &len);
+  free(glsl);
+  if (st != GA_OK)
+    return st;
+  st = make_pipeline(vk, words, len, out);
+  if (st == GA_OK) {
+    ga_vk_diskcache_store_spirv(vk, key, words, len);
+    ga_g.stats.kernels_compiled++;
+  }
+  free(words);
   return st;
 }
 
@@ -108,12 +157,8 @@ ga_status ga_vk_pipeline_get(ga_vk *vk, const char *key, char *(*source)(const v
       *out = p->pipeline;
       return GA_OK;
     }
-  char *glsl = source(ctx);
-  if (!glsl)
-    return ga_fail(GA_ERR_OOM, "out of host memory while generating a kernel");
   ga_vk_pipeline *p = calloc(1, sizeof *p);
-  ga_status st = p ? compile(vk, key, glsl, &p->pipeline) : ga_fail(GA_ERR_OOM, "out of host memory");
-  free(glsl);
+  ga_status st = p ? build(vk, key, source, ctx, &p->pipeline) : ga_fail(GA_ERR_OOM, "out of host memory");
   if (st == GA_OK && !(p->key = strdup(key))) {
     vkDestroyPipeline(vk->device, p->pipeline, NULL);
     st = ga_fail(GA_ERR_OOM, "out of host memory");
@@ -124,7 +169,6 @@ ga_status ga_vk_pipeline_get(ga_vk *vk, const char *key, char *(*source)(const v
   }
   p->next = vk->pipelines[b];
   vk->pipelines[b] = p;
-  ga_g.stats.kernels_compiled++;
   *out = p->pipeline;
   return GA_OK;
 }
