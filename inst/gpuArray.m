@@ -292,6 +292,85 @@ classdef gpuArray
       [id, c, s] = __gpuarray__ ("sum", x.id, dim, type);
       r = gpuArray (gpuarray.Owner (id), c, s);
     endfunction
+
+    function y = mean (x, varargin)
+      ## Octave 7's mean: sum (x, dim) / n, with its own choice of default dimension
+      out_type = "default";
+      if (numel (varargin) && ischar (varargin{end})
+          && any (strcmpi (varargin{end}, {"default", "double", "native"})))
+        out_type = lower (varargin{end});
+        varargin(end) = [];
+      endif
+      dim = [];
+      for i = 1:numel (varargin)
+        a = gather (varargin{i});
+        if (ischar (a))
+          if (! strcmp (a, "a"))
+            error ("gpuarray:notImplemented",
+                   "mean: only the arithmetic mean is implemented for gpuArrays");
+          endif
+        elseif (isnumeric (a) && isscalar (a) && isempty (dim))
+          if (a != fix (a) || a < 1)
+            error ("mean: DIM must be an integer and a valid dimension");
+          endif
+          dim = double (a);
+        else
+          print_usage ();
+        endif
+      endfor
+      sz = size (x);
+      if (isempty (dim))
+        (dim = find (sz > 1, 1)) || (dim = 1);
+      endif
+      n = size (x, dim);
+      y = sum (x, dim) / n;
+      converts = ((strcmp (out_type, "double") && strcmp (x.cls, "single"))
+                  || (strcmp (out_type, "native") && isinteger (x)));
+      if (converts)
+        error ("gpuarray:notImplemented",
+               "mean: OUTTYPE '%s' needs a class conversion, not implemented for gpuArrays yet",
+               out_type);
+      endif
+    endfunction
+
+    function v = var (x, w, dim)
+      ## Octave 7's var: sumsq (center (x, dim), dim) / (n - 1 + w); the centring and
+      ## the sum of squares run as one fused reduction
+      if (nargin < 2 || isempty (w))
+        w = 0;
+      endif
+      w = gather (w);
+      sz = size (x);
+      emptydimflag = nargin < 3 || isempty (dim);
+      if (emptydimflag)
+        (dim = find (sz != 1, 1)) || (dim = 1);
+      else
+        dim = gather (dim);
+        if (! (isnumeric (dim) && isscalar (dim) && dim == fix (dim) && dim > 0))
+          error ("gpuarray:notImplemented",
+                 "var: only a positive integer DIM is implemented for gpuArrays");
+        endif
+      endif
+      n = size (x, dim);
+      if (! isscalar (w) || ! isnumeric (w) || w < 0 || ((w != 0 && w != 1) && n != 1))
+        if (isnumeric (w) && isvector (w) && numel (w) > 1 && all (w >= 0))
+          error ("gpuarray:notImplemented", "var: weight vectors are not implemented for gpuArrays");
+        endif
+        error ("var: W must be 0, 1, or a vector of positive integers");
+      endif
+      if (isempty (x) || n == 1 || isinteger (x))
+        ## shapes and classes whose result Octave builds with functions gpuArray lacks
+        ## (NaN and isinf masks, conversion to double): computed by Octave itself
+        if (emptydimflag)
+          v = gpuArray (var (gather (x), w));
+        else
+          v = gpuArray (var (gather (x), w, dim));
+        endif
+        return;
+      endif
+      c = x - sum (x, dim) / n;
+      v = sum (c .* c, dim) / (n - 1 + w);
+    endfunction
   endmethods
 
   methods (Static, Access = private)
@@ -627,6 +706,61 @@ endclassdef
 %! check_sum (x', 2);
 %! check_sum (rand (3, 50000), 2);
 %! check_sum (rand (40, 3000, 2), 2);
+
+## ---- mean and var -----------------------------------------------------------------
+
+%!function check_stat (f, tol, x, varargin)
+%!  want = f (x, varargin{:});
+%!  got = f (gpuArray (x), varargin{:});
+%!  assert (isa (got, "gpuArray"));
+%!  got = gather (got);
+%!  assert (class (got), class (want));
+%!  assert (size (got), size (want));
+%!  assert (got, want, -tol);
+%!endfunction
+
+%!test
+%! x = randn (50, 7, 3) * 10 + 3;
+%! check_stat (@mean, 1e-12, x, 1);
+%! check_stat (@mean, 1e-12, x, 3);
+%! check_stat (@var, 1e-12, x, [], 1);
+%! check_stat (@var, 1e-12, x, [], 3);
+%! for f = {@mean, @var}
+%!   check_stat (f{1}, 1e-12, x);
+%!   check_stat (f{1}, 4e-6, single (x));
+%!   check_stat (f{1}, 1e-12, x(:, 1)');
+%!   check_stat (f{1}, 1e-12, x > 0);
+%!   check_stat (f{1}, 1e-12, x(1));
+%!   check_stat (f{1}, 1e-12, zeros (0, 3));
+%!   check_stat (f{1}, 1e-12, []);
+%!   check_stat (f{1}, 1e-12, int16 (x));
+%! endfor
+%! check_stat (@mean, 1e-12, x, 2);
+%! check_stat (@mean, 1e-12, x, 4);
+%! check_stat (@mean, 1e-12, x, "native");
+%! check_stat (@mean, 1e-12, int8 ([127 127 1]));
+%! check_stat (@var, 1e-12, x, 1);
+%! check_stat (@var, 1e-12, x, 1, 2);
+%! check_stat (@var, 1e-12, x, 0, 4);
+%! check_stat (@var, 1e-12, [1 NaN 3; 4 5 Inf], 0, 2);
+
+%!test
+%! ## var: two passes over the data (the mean, then the centred sum of squares fused
+%! ## into one reduction) and one over the 1x5 result (the division); no host work
+%! x = rand (2000, 5);
+%! g = gpuArray (x);
+%! gpuarray_stats ("reset");
+%! v = gather (var (g));
+%! s = gpuarray_stats ();
+%! assert (v, var (x), -1e-12);
+%! assert (s.host_fallbacks, 0);
+%! if (canUseGPU ())
+%!   assert (s.dispatches, 3);
+%! endif
+
+%!error <only the arithmetic mean> mean (gpuArray ([1 2]), "g")
+%!error <weight vectors> var (gpuArray ([1 2 3]), [1 1 1])
+%!error <W must be 0, 1> var (gpuArray ([1 2 3]), 2)
 
 ## ---- errors -------------------------------------------------------------------------
 

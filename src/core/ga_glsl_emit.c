@@ -272,7 +272,36 @@ void ga_glsl_emit_scalar_slots(ga_strbuf *b, const ga_expr *x, const char *inden
 
 void ga_glsl_emit_element_loads(ga_strbuf *b, const ga_expr *x, const char *index)
 {
+  ga_bcast plan;
+  ga_glsl_broadcast_plan(x, &plan);
+  if (plan.any_partial) {
+    ga_sb_printf(b, "  uint64_t bc0 = %s %% uint64_t(pc.d0), bcr = %s / uint64_t(pc.d0);\n", index, index);
+    if (plan.ndims == 3)
+      ga_sb_puts(b, "  uint64_t bc1 = bcr % uint64_t(pc.d1), bc2 = bcr / uint64_t(pc.d1);\n");
+    else
+      ga_sb_puts(b, "  uint64_t bc1 = bcr, bc2 = 0ul;\n");
+  }
   for (int i = 0; i < x->ninputs; i++) {
+    if (plan.partial[i]) {
+      const ga_xnode *leaf = NULL;
+      for (int j = 0; j < x->nnodes && !leaf; j++)
+        if (x->nodes[j].kind == GA_X_INPUT && x->nodes[j].slot == i)
+          leaf = &x->nodes[j];
+      ga_class c = leaf ? leaf->cls : GA_DOUBLE;
+      ga_sb_printf(b, "  uint64_t src%d = 0ul", i);
+      char stride[64] = "1ul";
+      for (int k = 0; k < plan.ndims; k++) {
+        if (plan.mask[i] & (1u << k))
+          continue;
+        ga_sb_printf(b, " + bc%d * %s", k, stride);
+        char next[64];
+        snprintf(next, sizeof next, "%s * uint64_t(pc.d%d)", stride, k);
+        memcpy(stride, next, sizeof stride);
+      }
+      ga_sb_printf(b, ";\n  %s e%d = %s(ga_ld_%s(pc.in%d, src%d));\n", ga_glsl_type(c), i, ga_glsl_type(c),
+                   ga_glsl_suffix(c), i, i);
+      continue;
+    }
     const ga_xnode *leaf = NULL;
     for (int j = 0; j < x->nnodes && !leaf; j++)
       if (x->nodes[j].kind == GA_X_INPUT && x->nodes[j].slot == i)

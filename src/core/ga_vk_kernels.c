@@ -79,7 +79,11 @@ static char *sum_source(const void *ctx)
     ga_sb_puts(&b, ga_glsl_reduce_sum);
     return ga_sb_take(&b);
   }
+  ga_bcast plan;
+  ga_glsl_broadcast_plan(x, &plan);
   ga_sb_puts(&b, "#define LOAD(a, k) ga_fused_at(k)\n#define EXTRA_PARAMS");
+  if (plan.any_partial)
+    ga_sb_puts(&b, " uint d0; uint d1; uint d2; uint dpad;");
   for (int i = 0; i < x->ninputs; i++)
     ga_sb_printf(&b, " uint64_t in%d;", i);
   for (int i = 0; i < x->nscalars; i++)
@@ -112,6 +116,14 @@ static ga_status sum_pass(ga_vk *vk, const sum_variant *v, uint64_t in, uint64_t
   uint64_t push[SUM_FIXED_WORDS + SUM_EXTRA_WORDS] = {in, out, (uint64_t)inner, (uint64_t)n, (uint64_t)outer,
                                                       chunk, (uint64_t)nchunks, ga_vk_groups_x(groups)};
   int w = SUM_FIXED_WORDS;
+  ga_bcast plan;
+  if (v->producer && ga_glsl_broadcast_plan(v->producer, &plan) && plan.any_partial) {
+    uint32_t d[4] = {1, 1, 1, 0};
+    for (int c = 0; c < plan.ndims; c++)
+      d[c] = (uint32_t)plan.dims[c];
+    memcpy(&push[w], d, sizeof d);
+    w += 2;
+  }
   if (v->producer) {
     for (int i = 0; i < v->producer->ninputs; i++)
       push[w++] = v->producer->inputs[i]->address;
@@ -142,8 +154,8 @@ ga_status ga_vk_sum(void *state, const ga_sum_desc *d)
     return GA_ERR_UNSUPPORTED; /* 'native' integer and logical sums saturate step by step */
   const ga_expr *x = d->producer;
   ga_bcast plan;
-  if (x && (x->ninputs + x->nscalars > SUM_EXTRA_WORDS || !ga_glsl_elementwise_supported(x, d->in_cls) ||
-            !ga_glsl_broadcast_plan(x, &plan) || plan.any_partial))
+  if (x && (!ga_glsl_elementwise_supported(x, d->in_cls) || !ga_glsl_broadcast_plan(x, &plan) ||
+            x->ninputs + x->nscalars > SUM_EXTRA_WORDS - (plan.any_partial ? 2 : 0)))
     return GA_ERR_UNSUPPORTED; /* evaluated first, then reduced */
   ga_class acc = d->out_cls; /* double accumulates double, single single, as Octave does */
   bool contiguous = d->inner == 1;
