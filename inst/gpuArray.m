@@ -293,6 +293,34 @@ classdef gpuArray
       r = gpuArray (gpuarray.Owner (id), c, s);
     endfunction
 
+    function r = prod (x, varargin)
+      r = gpuArray.reduce_ ("prod", x, varargin, 1);
+    endfunction
+
+    function r = any (x, varargin)
+      r = gpuArray.reduce_ ("any", x, varargin, 1);
+    endfunction
+
+    function r = all (x, varargin)
+      r = gpuArray.reduce_ ("all", x, varargin, 1);
+    endfunction
+
+    function varargout = max (x, y, varargin)
+      if (nargin > 1 && ! (isnumeric (y) && isempty (y)))
+        error ("gpuarray:notImplemented",
+               "max: the two-argument (elementwise) form is not implemented for gpuArrays yet");
+      endif
+      [varargout{1:max (1, nargout)}] = gpuArray.reduce_ ("max", x, varargin, max (1, nargout));
+    endfunction
+
+    function varargout = min (x, y, varargin)
+      if (nargin > 1 && ! (isnumeric (y) && isempty (y)))
+        error ("gpuarray:notImplemented",
+               "min: the two-argument (elementwise) form is not implemented for gpuArrays yet");
+      endif
+      [varargout{1:max (1, nargout)}] = gpuArray.reduce_ ("min", x, varargin, max (1, nargout));
+    endfunction
+
     function y = mean (x, varargin)
       ## Octave 7's mean: sum (x, dim) / n, with its own choice of default dimension
       out_type = "default";
@@ -374,6 +402,44 @@ classdef gpuArray
   endmethods
 
   methods (Static, Access = private)
+    function [r, i] = reduce_ (op, x, args, nout)
+      ## reduce_ (OP, X, {DIM, TYPE}): Octave's argument rules for sum-like reductions
+      if (! isa (x, "gpuArray"))   # e.g. prod (hostX, gpuDim)
+        args = cellfun (@gather, args, "uniformoutput", false);
+        [r, i] = feval (op, x, args{:});
+        return;
+      endif
+      dim = 0;
+      type = "default";
+      for k = 1:numel (args)
+        a = gather (args{k});
+        if (ischar (a) && any (strcmp (op, {"sum", "prod"})))
+          switch (lower (a))
+            case {"native", "double", "default"}
+              type = lower (a);
+            otherwise
+              error ("gpuarray:invalidArgument", "%s: unrecognized type argument '%s'", op, a);
+          endswitch
+        elseif (isnumeric (a) && isscalar (a) && dim == 0)
+          if (a != fix (a))
+            error ("gpuarray:invalidArgument", "%s: DIM must be a valid dimension", op);
+          elseif (a < 1)
+            error ("gpuarray:invalidArgument", "%s: invalid dimension DIM = %d", op, a);
+          endif
+          dim = double (a);
+        else
+          error ("gpuarray:invalidArgument", "%s: DIM must be a valid dimension", op);
+        endif
+      endfor
+      if (nout > 1)
+        [id, c, s, iid] = __gpuarray__ ("reduce", op, x.id, dim, type);
+        i = gpuArray (gpuarray.Owner (iid), "double", s);
+      else
+        [id, c, s] = __gpuarray__ ("reduce", op, x.id, dim, type);
+      endif
+      r = gpuArray (gpuarray.Owner (id), c, s);
+    endfunction
+
     function r = binary_ (op, a, b)
       ga = isa (a, "gpuArray");
       gb = isa (b, "gpuArray");
@@ -706,6 +772,107 @@ endclassdef
 %! check_sum (x', 2);
 %! check_sum (rand (3, 50000), 2);
 %! check_sum (rand (40, 3000, 2), 2);
+
+## ---- prod, max, min, any, all ----------------------------------------------------------
+
+%!function check_reduce (f, nout, x, varargin)
+%!  want = cell (1, nout);
+%!  got = cell (1, nout);
+%!  [want{:}] = f (x, varargin{:});
+%!  [got{:}] = f (gpuArray (x), varargin{:});
+%!  for k = 1:nout
+%!    assert (isa (got{k}, "gpuArray"));
+%!    g = gather (got{k});
+%!    w = want{k};
+%!    assert (class (g), class (w));
+%!    assert (size (g), size (w));
+%!    if (isequal (f, @prod) && isfloat (w))
+%!      assert (g, w, -8 * size (x, max ([1, varargin{cellfun(@isnumeric, varargin)}])) * eps (class (w)));
+%!    else
+%!      assert (isequaln (g, w));   # extrema, indices and predicates are exact
+%!      if (isfloat (w))
+%!        assert (isequal (signbit (g(! isnan (g))), signbit (w(! isnan (w)))));
+%!      endif
+%!    endif
+%!  endfor
+%!endfunction
+
+%!test
+%! for k = 1:numel (classes)
+%!   c = classes{k};
+%!   x = cast (randi ([-50 50], 6, 5, 4), c);
+%!   if (isfloat (x))
+%!     x(2, 3, 1) = NaN;  x(1:6, 2, 2) = NaN;  x(4, 1, 3) = -0;  x(5, 1, 3) = 0;  x(1, 4, 4) = Inf;
+%!   endif
+%!   for f = {@max, @min}
+%!     for nout = 1:2
+%!       check_reduce (f{1}, nout, x);
+%!       check_reduce (f{1}, nout, x, [], 1);
+%!       check_reduce (f{1}, nout, x, [], 2);
+%!       check_reduce (f{1}, nout, x, [], 3);
+%!       check_reduce (f{1}, nout, x, [], 5);
+%!       check_reduce (f{1}, nout, x(:, 1)');
+%!     endfor
+%!   endfor
+%!   for f = {@any, @all}
+%!     check_reduce (f{1}, 1, x);
+%!     check_reduce (f{1}, 1, x, 2);
+%!     check_reduce (f{1}, 1, x, 3);
+%!   endfor
+%!   check_reduce (@prod, 1, x(:, :, 1) / 10);
+%!   check_reduce (@prod, 1, x, 3);
+%!   check_reduce (@prod, 1, x, 2, "native");
+%! endfor
+
+%!test
+%! ## the first extremum wins ties, also -0 against 0; NaN is skipped unless all are NaN
+%! check_reduce (@max, 2, [-0 0]);
+%! check_reduce (@max, 2, [0 -0]);
+%! check_reduce (@min, 2, [0 -0 0]);
+%! check_reduce (@max, 2, [1 NaN 3 3]);
+%! check_reduce (@max, 2, [NaN NaN]);
+%! check_reduce (@min, 2, [NaN 2 NaN 1 1]);
+%! check_reduce (@max, 2, []);
+%! check_reduce (@max, 2, zeros (0, 3));
+%! check_reduce (@max, 2, zeros (3, 0));
+%! check_reduce (@any, 1, [NaN 0]);
+%! check_reduce (@all, 1, [NaN 1]);
+%! check_reduce (@all, 1, [1 NaN; 2 3], 2);     # Octave: NaN is false here,
+%! check_reduce (@all, 1, [1 NaN; 2 3]);        # but true here
+%! check_reduce (@all, 1, NaN (2, 2), 2);
+%! check_reduce (@any, 1, []);
+%! check_reduce (@all, 1, zeros (0, 3));
+%! check_reduce (@prod, 1, []);
+%! check_reduce (@prod, 1, int8 ([100 2]), "native");
+%! check_reduce (@max, 2, true (3, 4));
+
+%!test
+%! ## long reductions (two passes) keep exact extrema and first positions
+%! x = rand (200000, 2);
+%! x(123457, 1) = 2;  x(150000, 1) = 2;  x(7, 2) = -1;
+%! check_reduce (@max, 2, x);
+%! check_reduce (@min, 2, x);
+%! check_reduce (@max, 2, x', [], 2);
+%! check_reduce (@any, 1, x > 1.5);
+%! check_reduce (@all, 1, x < 1.5);
+%! check_reduce (@max, 2, int8 (x * 100));
+%! check_reduce (@max, 2, single (x));
+
+%!test
+%! ## reductions fuse with their producers
+%! x = rand (3000, 4);  y = rand (3000, 4);
+%! gx = gpuArray (x);  gy = gpuArray (y);
+%! gpuarray_stats ("reset");
+%! [m, i] = max (gx .* gy - 0.5);
+%! s = gpuarray_stats ();
+%! [wm, wi] = max (x .* y - 0.5);
+%! assert (gather (m), wm);
+%! assert (gather (i), wi);
+%! if (canUseGPU ())
+%!   assert (s.dispatches, 1);
+%! endif
+%! assert (gather (any (gx - gy)), any (x - y));
+%! assert (gather (prod (gx ./ gy, 2)), prod (x ./ y, 2), -1e-12);
 
 ## ---- mean and var -----------------------------------------------------------------
 

@@ -65,6 +65,8 @@ typedef struct {
 
 typedef enum { GA_SUM_DEFAULT = 0, GA_SUM_NATIVE, GA_SUM_DOUBLE } ga_sum_type;
 
+typedef enum { GA_RED_SUM = 0, GA_RED_PROD, GA_RED_MAX, GA_RED_MIN, GA_RED_ANY, GA_RED_ALL, GA_NREDUCE } ga_reduce_op;
+
 typedef struct {
   char name[256];
   char provider[16];      /* "vulkan" or "host" */
@@ -128,6 +130,10 @@ int ga_is_valid(ga_id id);
 ga_status ga_binary(ga_binop op, const ga_operand *a, const ga_operand *b, ga_id *out);
 /* dim is 1-based; 0 means the first non-singleton dimension. */
 ga_status ga_sum(ga_id id, int dim, ga_sum_type type, ga_id *out);
+/* Reductions as Octave's sum, prod, max, min, any, all: classes, NaN rules (max/min
+ * ignore NaN, the first extremum wins ties), empty shapes. type applies to sum and
+ * prod. For max/min, index (may be NULL) receives the 1-based positions (double). */
+ga_status ga_reduce(ga_reduce_op op, ga_id id, int dim, ga_sum_type type, ga_id *out, ga_id *index);
 
 /* Devices and telemetry. */
 ga_status ga_device_count(int *count);

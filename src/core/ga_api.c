@@ -234,10 +234,15 @@ ga_status ga_binary(ga_binop op, const ga_operand *a, const ga_operand *b, ga_id
   return publish(t, out);
 }
 
-/* ---- sum --------------------------------------------------------------------------- */
+/* ---- reductions ------------------------------------------------------------------- */
 
-static ga_class sum_class(ga_class in, ga_sum_type type)
+static ga_class reduce_class(ga_reduce_op op, ga_class in, ga_sum_type type)
 {
+  switch (op) {
+  case GA_RED_MAX: case GA_RED_MIN: return in;
+  case GA_RED_ANY: case GA_RED_ALL: return GA_LOGICAL;
+  default: break;
+  }
   if (type == GA_SUM_NATIVE)
     return in;
   if (type == GA_SUM_DOUBLE)
@@ -245,19 +250,24 @@ static ga_class sum_class(ga_class in, ga_sum_type type)
   return in == GA_SINGLE ? GA_SINGLE : GA_DOUBLE;
 }
 
-ga_status ga_sum(ga_id id, int dim, ga_sum_type type, ga_id *out)
+static const char *const reduce_names[GA_NREDUCE] = {"sum", "prod", "max", "min", "any", "all"};
+
+ga_status ga_reduce(ga_reduce_op op, ga_id id, int dim, ga_sum_type type, ga_id *out, ga_id *index)
 {
   ga_status st = ga_init();
   ga_tensor *in;
   if (st != GA_OK || (st = ga_handles_get(id, &in)) != GA_OK)
     return st;
+  if ((unsigned)op >= GA_NREDUCE)
+    return ga_fail(GA_ERR_ARG, "unknown reduction");
   if (dim < 0)
-    return ga_fail(GA_ERR_ARG, "sum: invalid dimension DIM = %d", dim);
+    return ga_fail(GA_ERR_ARG, "%s: invalid dimension DIM = %d", reduce_names[op], dim);
+  bool extremum = op == GA_RED_MAX || op == GA_RED_MIN;
   int ndims = in->ndims;
   int64_t dims[GA_MAX_DIMS];
   memcpy(dims, in->dims, sizeof dims);
-  /* Octave: sum ([]) is 0, so a 0x0 input reduces like a 0x1 one */
-  if (ndims == 2 && dims[0] == 0 && dims[1] == 0)
+  /* Octave: sum ([]) is 0 (a 0x0 input reduces like a 0x1 one); max ([]) is [] */
+  if (!extremum && ndims == 2 && dims[0] == 0 && dims[1] == 0)
     dims[1] = 1;
   if (dim == 0) {
     dim = 1;
@@ -267,13 +277,8 @@ ga_status ga_sum(ga_id id, int dim, ga_sum_type type, ga_id *out)
         break;
       }
   }
-  ga_sum_desc d = {.in = &in->buf, .in_cls = in->cls, .out_cls = sum_class(in->cls, type),
-                   .inner = 1, .n = 1, .outer = 1};
-  if (in->lazy) {
-    ga_lazy_bind(in->lazy);
-    d.producer = &in->lazy->x; /* the reduction reads the expression, not memory */
-    d.in = NULL;
-  }
+  ga_reduce_desc d = {.op = op, .in = &in->buf, .in_cls = in->cls, .out_cls = reduce_class(op, in->cls, type),
+                      .inner = 1, .n = 1, .outer = 1};
   for (int k = 0; k < ndims; k++) {
     if (k < dim - 1)
       d.inner *= dims[k];
@@ -286,25 +291,47 @@ ga_status ga_sum(ga_id id, int dim, ga_sum_type type, ga_id *out)
   int ondims = ndims > dim ? ndims : dim;
   for (int k = 0; k < ondims; k++)
     odims[k] = k < ndims ? dims[k] : 1;
-  odims[dim - 1] = 1;
-  ga_tensor *t;
+  /* an extremum of nothing is nothing: the reduced dimension stays 0 */
+  odims[dim - 1] = extremum && d.n == 0 ? 0 : 1;
+  ga_tensor *t = NULL, *ti = NULL;
   if ((st = ga_tensor_new(d.out_cls, ondims, odims, &t)) != GA_OK)
     return st;
+  if (extremum && index && (st = ga_tensor_new(GA_DOUBLE, ondims, odims, &ti)) != GA_OK) {
+    ga_tensor_unref(t);
+    return st;
+  }
   d.out = &t->buf;
+  d.out_index = ti ? &ti->buf : NULL;
+  if (in->lazy) {
+    ga_lazy_bind(in->lazy);
+    d.producer = &in->lazy->x; /* the reduction reads the expression, not memory */
+    d.in = NULL;
+  }
   if (t->numel > 0) {
-    st = ga_plan_sum(&d);
+    st = ga_plan_reduce(&d);
     if (st == GA_ERR_UNSUPPORTED && d.producer) {
       /* no fused reduction for this expression: evaluate it, then reduce */
       if ((st = ga_tensor_materialize(in)) == GA_OK) {
         d.producer = NULL;
         d.in = &in->buf;
-        st = ga_plan_sum(&d);
+        st = ga_plan_reduce(&d);
       }
     }
-    if (st != GA_OK) {
-      ga_tensor_unref(t);
-      return st;
-    }
   }
-  return publish(t, out);
+  if (st == GA_OK)
+    st = publish(t, out);
+  else
+    ga_tensor_unref(t);
+  if (ti) {
+    if (st == GA_OK)
+      st = publish(ti, index);
+    else
+      ga_tensor_unref(ti);
+  }
+  return st;
+}
+
+ga_status ga_sum(ga_id id, int dim, ga_sum_type type, ga_id *out)
+{
+  return ga_reduce(GA_RED_SUM, id, dim, type, out, NULL);
 }

@@ -235,38 +235,91 @@ ga_status ga_host_eval_expr(const ga_expr *x, const void *const *inputs, ga_clas
   return GA_OK;
 }
 
-/* Sums run in Octave's order (sequential along the reduced dimension) with Octave's
- * accumulators: double for the default and 'double' sums, float for single, and for
- * 'native' integer sums the saturating integer arithmetic, applied step by step. */
-ga_status ga_host_eval_sum(const ga_sum_desc *d, const void *in, void *out)
+/* max/min: is a strictly better than b? NaN is never better, and anything beats NaN. */
+static bool better(ga_reduce_op op, ga_class c, hval a, hval b)
+{
+  if (ga_class_is_int(c)) {
+    bool gt = ga_class_is_signed(c) ? a.i > b.i : a.u > b.u;
+    bool lt = ga_class_is_signed(c) ? a.i < b.i : a.u < b.u;
+    return op == GA_RED_MAX ? gt : lt;
+  }
+  if (isnan(a.f))
+    return false;
+  if (isnan(b.f))
+    return true;
+  return op == GA_RED_MAX ? a.f > b.f : a.f < b.f;
+}
+
+/* Reductions run in Octave's order (sequential along the reduced dimension) with
+ * Octave's accumulators: double for default and 'double' sums and products, float for
+ * single, and for 'native' integer ones the saturating integer arithmetic, applied step
+ * by step. max/min keep the first extremum and skip NaN; any/all ignore NaN. */
+ga_status ga_host_eval_reduce(const ga_reduce_desc *d, const void *in, void *out, double *out_index)
 {
   ga_class ic = d->in_cls, oc = d->out_cls;
+  ga_reduce_op op = d->op;
   for (int64_t o = 0; o < d->outer; o++)
     for (int64_t i = 0; i < d->inner; i++) {
       int64_t base = o * d->n * d->inner + i;
       hval r;
-      if (oc == GA_SINGLE && ic == GA_SINGLE) {
-        float acc = 0.0f;
-        for (int64_t k = 0; k < d->n; k++)
-          acc += ((const float *)in)[base + k * d->inner];
+      r.u = 0;
+      if (op == GA_RED_MAX || op == GA_RED_MIN) {
+        int64_t best = -1;
+        for (int64_t k = 0; k < d->n; k++) {
+          hval v = load(ic, in, base + k * d->inner);
+          if (best < 0 || better(op, ic, v, r)) {
+            r = v;
+            best = k;
+          }
+        }
+        if (out_index)
+          out_index[o * d->inner + i] = (double)(best + 1);
+      } else if (op == GA_RED_ANY || op == GA_RED_ALL) {
+        bool acc = op == GA_RED_ALL;
+        for (int64_t k = 0; k < d->n; k++) {
+          hval v = load(ic, in, base + k * d->inner);
+          double x = to_double(ic, v);
+          if (op == GA_RED_ANY && x != 0.0 && !isnan(x)) {
+            acc = true;
+            break;
+          }
+          /* Octave's all counts NaN as true reducing contiguous data, false otherwise */
+          if (op == GA_RED_ALL && (x == 0.0 || (isnan(x) && d->inner > 1))) {
+            acc = false;
+            break;
+          }
+        }
+        r.f = acc;
+      } else if (oc == GA_SINGLE && ic == GA_SINGLE) {
+        float acc = op == GA_RED_PROD ? 1.0f : 0.0f;
+        for (int64_t k = 0; k < d->n; k++) {
+          float x = ((const float *)in)[base + k * d->inner];
+          acc = op == GA_RED_PROD ? acc * x : acc + x;
+        }
         r.f = acc;
       } else if (oc == GA_LOGICAL) {
-        bool any = false;
-        for (int64_t k = 0; k < d->n && !any; k++)
-          any = ((const uint8_t *)in)[base + k * d->inner] != 0;
-        r.f = any;
-      } else if (ga_class_is_int(oc)) {
-        __int128 acc = 0;
-        hval v = int_exact_op(GA_OP_PLUS, oc, 0, 0);
+        /* 'native' sums and products of logical: any and all */
+        bool acc = op == GA_RED_PROD;
         for (int64_t k = 0; k < d->n; k++) {
-          v = int_exact_op(GA_OP_PLUS, oc, acc, to_i128(ic, load(ic, in, base + k * d->inner)));
+          bool x = ((const uint8_t *)in)[base + k * d->inner] != 0;
+          acc = op == GA_RED_PROD ? acc && x : acc || x;
+        }
+        r.f = acc;
+      } else if (ga_class_is_int(oc)) {
+        __int128 acc = op == GA_RED_PROD ? 1 : 0;
+        hval v = clamp_int(oc, acc);
+        for (int64_t k = 0; k < d->n; k++) {
+          v = int_exact_op(op == GA_RED_PROD ? GA_OP_TIMES : GA_OP_PLUS, oc, acc,
+                           to_i128(ic, load(ic, in, base + k * d->inner)));
           acc = to_i128(oc, v);
         }
         r = v;
       } else {
-        double acc = 0.0;
-        for (int64_t k = 0; k < d->n; k++)
-          acc += to_double(ic, load(ic, in, base + k * d->inner));
+        double acc = op == GA_RED_PROD ? 1.0 : 0.0;
+        for (int64_t k = 0; k < d->n; k++) {
+          double x = to_double(ic, load(ic, in, base + k * d->inner));
+          acc = op == GA_RED_PROD ? acc * x : acc + x;
+        }
         r.f = acc;
       }
       store(oc, out, o * d->inner + i, r);

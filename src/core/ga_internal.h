@@ -87,13 +87,15 @@ typedef struct {
 int64_t ga_expr_input_numel(const ga_expr *x, int i);
 
 typedef struct {
+  ga_reduce_op op;
   const ga_pbuf *in;
   const ga_expr *producer; /* when set, the input is this expression, never materialised */
   ga_class in_cls;
   ga_class out_cls;
   int64_t inner, n, outer; /* input viewed as inner x n x outer; n is reduced */
   ga_pbuf *out;            /* inner x outer elements of out_cls */
-} ga_sum_desc;
+  ga_pbuf *out_index;      /* max/min: 1-based positions of the extrema (double), or NULL */
+} ga_reduce_desc;
 
 typedef struct ga_provider_ops {
   const char *name;
@@ -108,7 +110,7 @@ typedef struct ga_provider_ops {
   ga_status (*download)(void *state, const ga_pbuf *src, void *dst, size_t bytes);
   /* GA_ERR_UNSUPPORTED sends the planner to the host path */
   ga_status (*elementwise)(void *state, const ga_expr *x, ga_class out_cls, ga_pbuf *out);
-  ga_status (*sum)(void *state, const ga_sum_desc *d);
+  ga_status (*reduce)(void *state, const ga_reduce_desc *d);
   ga_status (*synchronize)(void *state);
 } ga_provider_ops;
 
@@ -118,7 +120,7 @@ extern const ga_provider_ops ga_vulkan_provider;
 /* The host provider's kernels on plain memory: the reference semantics, also used by
  * the planner to run what a device provider cannot. inputs[i] matches x->inputs[i]. */
 ga_status ga_host_eval_expr(const ga_expr *x, const void *const *inputs, ga_class out_cls, void *out);
-ga_status ga_host_eval_sum(const ga_sum_desc *d, const void *in, void *out);
+ga_status ga_host_eval_reduce(const ga_reduce_desc *d, const void *in, void *out, double *out_index);
 
 /* Octave's int64/uint64 arithmetic with a double operand (ga_int64_mixed.c). int_cls is
  * GA_INT64 or GA_UINT64 and the result's class; x is the integer operand's 64 bits
@@ -227,7 +229,7 @@ extern ga_ctx ga_g;
 
 /* ---- planner (ga_planner.c): runs an expression or a sum where it can ------------ */
 ga_status ga_plan_elementwise(const ga_expr *x, ga_class out_cls, ga_pbuf *out);
-ga_status ga_plan_sum(const ga_sum_desc *d);
+ga_status ga_plan_reduce(const ga_reduce_desc *d);
 
 /* ---- semantics shared by providers (ga_semantics.c) ---------------------------------- */
 ga_status ga_binary_result_class(ga_binop op, ga_class a, ga_class b, ga_class *out);

@@ -50,21 +50,26 @@ ga_status ga_plan_elementwise(const ga_expr *x, ga_class out_cls, ga_pbuf *out)
   return st;
 }
 
-ga_status ga_plan_sum(const ga_sum_desc *d)
+ga_status ga_plan_reduce(const ga_reduce_desc *d)
 {
-  ga_status st = ga_g.prov->sum(ga_g.pstate, d);
+  ga_status st = ga_g.prov->reduce(ga_g.pstate, d);
   if (st != GA_ERR_UNSUPPORTED || d->producer)
     return st; /* a fused reduction the provider cannot run: the caller evaluates first */
   ga_g.stats.host_fallbacks++;
   void *in = NULL;
-  size_t out_bytes = (size_t)(d->inner * d->outer) * ga_class_size(d->out_cls);
+  size_t nout = (size_t)(d->inner * d->outer);
+  size_t out_bytes = nout * ga_class_size(d->out_cls);
   void *res = malloc(out_bytes ? out_bytes : 1);
-  st = res ? fetch(d->in, &in) : ga_fail(GA_ERR_OOM, "out of host memory for a host fallback");
+  double *idx = d->out_index ? malloc(nout * sizeof *idx + 1) : NULL;
+  st = res && (idx || !d->out_index) ? fetch(d->in, &in) : ga_fail(GA_ERR_OOM, "out of host memory for a host fallback");
   if (st == GA_OK)
-    st = ga_host_eval_sum(d, in, res);
+    st = ga_host_eval_reduce(d, in, res, idx);
   if (st == GA_OK)
     st = store(d->out, res, out_bytes);
+  if (st == GA_OK && idx)
+    st = store(d->out_index, idx, nout * sizeof *idx);
   free(in);
   free(res);
+  free(idx);
   return st;
 }

@@ -93,13 +93,13 @@ static ga_status host_elementwise(void *state, const ga_expr *x, ga_class out_cl
   return ga_host_eval_expr(x, in, out_cls, out->host);
 }
 
-static ga_status host_sum(void *state, const ga_sum_desc *d)
+static ga_status host_reduce(void *state, const ga_reduce_desc *d)
 {
   (void)state;
   if (d->producer)
     return GA_ERR_UNSUPPORTED; /* the host evaluates the expression first */
   ga_g.stats.dispatches++;
-  return ga_host_eval_sum(d, d->in->host, d->out->host);
+  return ga_host_eval_reduce(d, d->in->host, d->out->host, d->out_index ? d->out_index->host : NULL);
 }
 
 static ga_status host_synchronize(void *state)
@@ -119,6 +119,6 @@ const ga_provider_ops ga_host_provider = {
   .upload = host_upload,
   .download = host_download,
   .elementwise = host_elementwise,
-  .sum = host_sum,
+  .reduce = host_reduce,
   .synchronize = host_synchronize,
 };

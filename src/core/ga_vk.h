@@ -86,6 +86,7 @@ ga_status ga_vk_memory_create(ga_vk *vk);
 void ga_vk_memory_destroy(ga_vk *vk);
 ga_status ga_vk_alloc(void *state, size_t bytes, ga_pbuf *out);
 void ga_vk_free(void *state, ga_pbuf *buf);
+VkBuffer ga_vk_buffer_of(const ga_pbuf *buf);
 /* destroys deferred buffers whose work has finished (all of them when everything has) */
 void ga_vk_reap(ga_vk *vk, bool all);
 ga_status ga_vk_upload(void *state, ga_pbuf *dst, const void *src, size_t bytes);
@@ -108,10 +109,10 @@ void ga_vk_diskcache_store_pipelines(ga_vk *vk);
 
 /* ga_vk_kernels.c */
 ga_status ga_vk_elementwise(void *state, const ga_expr *x, ga_class out_cls, ga_pbuf *out);
-ga_status ga_vk_sum(void *state, const ga_sum_desc *d);
+ga_status ga_vk_reduce(void *state, const ga_reduce_desc *d);
 
 /* GLSL sources embedded at build time from shaders/ (ga_shaders_gen.c) */
 extern const char ga_glsl_common[];
-extern const char ga_glsl_reduce_sum[];
+extern const char ga_glsl_reduce[];
 
 #endif

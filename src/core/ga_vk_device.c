@@ -379,6 +379,6 @@ const ga_provider_ops ga_vulkan_provider = {
   .upload = ga_vk_upload,
   .download = ga_vk_download,
   .elementwise = ga_vk_elementwise,
-  .sum = ga_vk_sum,
+  .reduce = ga_vk_reduce,
   .synchronize = vk_synchronize,
 };

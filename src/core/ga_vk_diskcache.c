@@ -53,9 +53,10 @@ void ga_vk_diskcache_open(ga_vk *vk)
     snprintf(base, sizeof base, "%s/.cache/gpuarray", getenv("HOME"));
   else
     return;
-  /* generated code changes with the embedded shaders: they version the cache too */
+  /* kernels are found by a hash of their GLSL; the generator version only retires
+   * whole folders that no longer match anything */
   uint64_t gen = fnv64(ga_glsl_common, strlen(ga_glsl_common), 1469598103934665603ull);
-  gen = fnv64(ga_glsl_reduce_sum, strlen(ga_glsl_reduce_sum), gen);
+  gen = fnv64(ga_glsl_reduce, strlen(ga_glsl_reduce), gen);
   char uuid[33];
   for (int i = 0; i < 16; i++)
     snprintf(uuid + 2 * i, 3, "%02x", vk->uuid[i]);

@@ -53,69 +53,148 @@ ga_status ga_vk_elementwise(void *state, const ga_expr *x, ga_class out_cls, ga_
   return ga_vk_dispatch(vk, p, push, (uint32_t)(w * 8) + tail_bytes, groups);
 }
 
-/* ---- sum ------------------------------------------------------------------------------ */
+/* ---- reductions ----------------------------------------------------------------------- */
 
 typedef struct {
-  ga_class in_cls, acc_cls, out_cls;
+  ga_reduce_op op;
+  ga_class in_cls;  /* what LOAD reads (a partial class in a second pass) */
+  ga_class acc_cls; /* the class whose GLSL type accumulates */
+  ga_class out_cls; /* what STORE writes (a partial class when another pass follows) */
   bool contiguous;
+  bool second;      /* combines partial results */
+  bool final;       /* writes the result (not partial results) */
   const ga_expr *producer; /* a fused reduction reads this expression instead of memory */
-} sum_variant;
+} reduce_variant;
 
-enum { SUM_FIXED_WORDS = 8, SUM_EXTRA_WORDS = 8 }; /* 64 + 64 bytes of push constants */
+enum { RED_FIXED_WORDS = 8, RED_ARG_WORDS = 2, RED_EXTRA_WORDS = 6 }; /* 128 bytes in all */
 
-static char *sum_source(const void *ctx)
+static bool is_extremum(ga_reduce_op op) { return op == GA_RED_MAX || op == GA_RED_MIN; }
+static bool is_predicate(ga_reduce_op op) { return op == GA_RED_ANY || op == GA_RED_ALL; }
+
+/* Partial results between passes live in 4- or 8-byte elements: writes of smaller
+ * elements from different workgroups would share words. */
+static ga_class partial_class(ga_class c)
 {
-  const sum_variant *v = ctx;
+  switch (c) {
+  case GA_INT8: case GA_INT16: return GA_INT32;
+  case GA_UINT8: case GA_UINT16: case GA_LOGICAL: return GA_UINT32;
+  default: return c;
+  }
+}
+
+/* The monoid and the conversion of an element into it. */
+static void emit_monoid(ga_strbuf *b, const reduce_variant *v)
+{
+  const char *acc = ga_glsl_type(v->acc_cls);
+  bool fl = ga_class_is_float(v->in_cls);
+  switch (v->op) {
+  case GA_RED_SUM:
+    ga_sb_printf(b, "#define IDENTITY %s(0)\n#define COMBINE(a, b) ((a) + (b))\n#define TO_ACC(x) %s(x)\n", acc, acc);
+    break;
+  case GA_RED_PROD:
+    ga_sb_printf(b, "#define IDENTITY %s(1)\n#define COMBINE(a, b) ((a) * (b))\n#define TO_ACC(x) %s(x)\n", acc, acc);
+    break;
+  case GA_RED_ANY: case GA_RED_ALL:
+    ga_sb_printf(b, "#define IDENTITY %s\n#define COMBINE(a, b) %s((a), (b))\n",
+                 v->op == GA_RED_ANY ? "0u" : "1u", v->op == GA_RED_ANY ? "max" : "min");
+    if (v->second)
+      ga_sb_puts(b, "#define TO_ACC(x) uint(x)\n");
+    else if (v->op == GA_RED_ANY)
+      ga_sb_printf(b, "#define TO_ACC(x) (((x) != %s(0)%s) ? 1u : 0u)\n", ga_glsl_type(v->in_cls),
+                   fl ? " && !isnan(x)" : "");
+    else /* Octave's all counts NaN as true reducing contiguous data, false otherwise */
+      ga_sb_printf(b, "#define TO_ACC(x) (((x) != %s(0)%s) ? 1u : 0u)\n", ga_glsl_type(v->in_cls),
+                   fl && !v->contiguous ? " && !isnan(x)" : "");
+    break;
+  default:
+    ga_sb_printf(b, "#define IDENTITY %s(0)\n#define TO_ACC(x) %s(x)\n", acc, acc);
+    if (ga_class_is_float(v->acc_cls))
+      ga_sb_printf(b, "#define BETTER(a, b) (!isnan(a) && (isnan(b) || (a) %s (b)))\n",
+                   v->op == GA_RED_MAX ? ">" : "<");
+    else
+      ga_sb_printf(b, "#define BETTER(a, b) ((a) %s (b))\n", v->op == GA_RED_MAX ? ">" : "<");
+    break;
+  }
+}
+
+/* STORE for the output class: whole words for 4- and 8-byte classes; smaller ones are
+ * or-ed into a zero-filled buffer, since neighbouring results come from other groups. */
+static void emit_store(ga_strbuf *b, ga_class c)
+{
+  size_t sz = ga_class_size(c);
+  if (sz >= 4) {
+    const char *ref = c == GA_DOUBLE ? "GaF64" : c == GA_SINGLE ? "GaF32" : c == GA_INT64 ? "GaI64"
+                    : c == GA_UINT64 ? "GaU64" : c == GA_INT32 ? "GaI32" : "GaU32";
+    ga_sb_printf(b, "#define STORE(a, k, x) %s(a + %zuul * (k)).v = %s(x)\n", ref, sz, ga_glsl_type(c));
+    return;
+  }
+  const char *value = c == GA_LOGICAL ? "((x) != 0u ? 1u : 0u)" : "uint(x)";
+  ga_sb_printf(b, "#define STORE(a, k, x) atomicOr(GaU32(a + %zuul * (k) & ~3ul).v, (%s & %s) << "
+                  "(8u * uint(%zuul * (k) & 3ul)))\n", sz, value, sz == 1 ? "0xffu" : "0xffffu", sz);
+}
+
+static char *reduce_source(const void *ctx)
+{
+  const reduce_variant *v = ctx;
   const ga_expr *x = v->producer;
   ga_strbuf b = {0};
   const char *acc = ga_glsl_type(v->acc_cls);
   ga_sb_puts(&b, "#version 460\n");
   ga_sb_puts(&b, ga_glsl_common);
-  ga_sb_printf(&b, "#define ACC_T %s\n#define CONTIGUOUS %d\n", acc, v->contiguous ? 1 : 0);
-  ga_sb_printf(&b, "#define STORE(a, k, x) %s(a + %zuul * (k)).v = %s(x)\n",
-               v->out_cls == GA_DOUBLE ? "GaF64" : "GaF32", ga_class_size(v->out_cls), ga_glsl_type(v->out_cls));
+  ga_sb_printf(&b, "#define ACC_T %s\n#define CONTIGUOUS %d\n#define ARG %d\n", acc, v->contiguous ? 1 : 0,
+               is_extremum(v->op) ? 1 : 0);
+  emit_monoid(&b, v);
+  emit_store(&b, v->out_cls);
+  if (is_extremum(v->op))
+    ga_sb_printf(&b, "#define STORE_INDEX(a, k, i) %s\n",
+                 v->final ? "GaF64(a + 8ul * (k)).v = double(i)" : "GaU64(a + 8ul * (k)).v = (i)");
   if (!x) {
-    ga_sb_printf(&b, "#define LOAD(a, k) %s(ga_ld_%s(a, k))\n", acc, ga_glsl_suffix(v->in_cls));
-    ga_sb_puts(&b, ga_glsl_reduce_sum);
+    ga_sb_printf(&b, "#define LOAD(a, k) TO_ACC(ga_ld_%s(a, k))\n", ga_glsl_suffix(v->in_cls));
+    ga_sb_puts(&b, ga_glsl_reduce);
     return ga_sb_take(&b);
   }
+  const char *root = ga_glsl_type(x->nodes[x->nnodes - 1].cls);
   ga_bcast plan;
   ga_glsl_broadcast_plan(x, &plan);
-  ga_sb_puts(&b, "#define LOAD(a, k) ga_fused_at(k)\n#define EXTRA_PARAMS");
+  ga_sb_puts(&b, "#define LOAD(a, k) TO_ACC(ga_fused_at(k))\n#define EXTRA_PARAMS");
   if (plan.any_partial)
     ga_sb_puts(&b, " uint d0; uint d1; uint d2; uint dpad;");
   for (int i = 0; i < x->ninputs; i++)
     ga_sb_printf(&b, " uint64_t in%d;", i);
   for (int i = 0; i < x->nscalars; i++)
     ga_sb_printf(&b, " uint64_t s%d;", i);
-  ga_sb_printf(&b, "\n%s ga_fused_at(uint64_t k);\n", acc);
-  ga_sb_puts(&b, ga_glsl_reduce_sum);
-  ga_sb_printf(&b, "\n%s ga_fused_at(uint64_t k)\n{\n", acc);
+  ga_sb_printf(&b, "\n%s ga_fused_at(uint64_t k);\n", root);
+  ga_sb_puts(&b, ga_glsl_reduce);
+  ga_sb_printf(&b, "\n%s ga_fused_at(uint64_t k)\n{\n", root);
   ga_glsl_emit_element_loads(&b, x, "k");
   ga_glsl_emit_scalar_slots(&b, x, "  ");
   ga_glsl_emit_nodes(&b, x, "  ", "e%d", "s%d");
-  ga_sb_printf(&b, "  return %s(v%d);\n}\n", acc, x->nnodes - 1);
+  ga_sb_printf(&b, "  return v%d;\n}\n", x->nnodes - 1);
   return ga_sb_take(&b);
 }
 
-static ga_status sum_pass(ga_vk *vk, const sum_variant *v, uint64_t in, uint64_t out, int64_t inner, int64_t n,
-                          int64_t outer, int64_t nchunks)
+static ga_status reduce_pass(ga_vk *vk, const reduce_variant *v, uint64_t in, uint64_t in_index, uint64_t out,
+                             uint64_t out_index, int64_t inner, int64_t n, int64_t outer, int64_t nchunks)
 {
   char key[1200];
-  int len = snprintf(key, sizeof key, "sum:%d:%d:%d:%d", (int)v->in_cls, (int)v->acc_cls, (int)v->out_cls,
-                     v->contiguous);
+  int len = snprintf(key, sizeof key, "red:%d:%d:%d:%d:%d:%d:%d", (int)v->op, (int)v->in_cls, (int)v->acc_cls,
+                     (int)v->out_cls, v->contiguous, v->second, v->final);
   if (v->producer)
     ga_glsl_elementwise_key(v->producer, v->in_cls, key + len, sizeof key - (size_t)len);
   VkPipeline p;
-  ga_status st = ga_vk_pipeline_get(vk, key, sum_source, v, &p);
+  ga_status st = ga_vk_pipeline_get(vk, key, reduce_source, v, &p);
   if (st != GA_OK)
     return st;
   uint64_t chunk = nchunks > 0 ? ((uint64_t)n + (uint64_t)nchunks - 1) / (uint64_t)nchunks : 0;
   uint64_t groups = v->contiguous ? (uint64_t)(outer * nchunks)
                                   : ((uint64_t)(inner * outer * nchunks) + WG - 1) / WG;
-  uint64_t push[SUM_FIXED_WORDS + SUM_EXTRA_WORDS] = {in, out, (uint64_t)inner, (uint64_t)n, (uint64_t)outer,
-                                                      chunk, (uint64_t)nchunks, ga_vk_groups_x(groups)};
-  int w = SUM_FIXED_WORDS;
+  uint64_t push[RED_FIXED_WORDS + RED_ARG_WORDS + RED_EXTRA_WORDS] = {
+    in, out, (uint64_t)inner, (uint64_t)n, (uint64_t)outer, chunk, (uint64_t)nchunks, ga_vk_groups_x(groups)};
+  int w = RED_FIXED_WORDS;
+  if (is_extremum(v->op)) {
+    push[w++] = in_index;
+    push[w++] = out_index;
+  }
   ga_bcast plan;
   if (v->producer && ga_glsl_broadcast_plan(v->producer, &plan) && plan.any_partial) {
     uint32_t d[4] = {1, 1, 1, 0};
@@ -146,32 +225,73 @@ static int64_t choose_chunks(bool contiguous, int64_t inner, int64_t n, int64_t 
   return c < cap ? c : cap;
 }
 
-ga_status ga_vk_sum(void *state, const ga_sum_desc *d)
+static ga_status fill_zero(ga_vk *vk, ga_pbuf *buf)
+{
+  VkCommandBuffer cmd;
+  ga_status st = ga_vk_cmd(vk, &cmd);
+  if (st != GA_OK)
+    return st;
+  ga_vk_barrier(cmd);
+  vkCmdFillBuffer(cmd, ga_vk_buffer_of(buf), 0, VK_WHOLE_SIZE, 0);
+  return GA_OK;
+}
+
+ga_status ga_vk_reduce(void *state, const ga_reduce_desc *d)
 {
   ga_vk *vk = state;
-  bool floating_out = d->out_cls == GA_DOUBLE || d->out_cls == GA_SINGLE;
-  if (!vk->fp64 || !floating_out)
-    return GA_ERR_UNSUPPORTED; /* 'native' integer and logical sums saturate step by step */
+  ga_reduce_op op = d->op;
+  ga_class oc = d->out_cls;
+  if (!vk->fp64)
+    return GA_ERR_UNSUPPORTED;
+  /* 'native' integer sums and products saturate step by step: the host does those */
+  if ((op == GA_RED_SUM || op == GA_RED_PROD) && oc != GA_DOUBLE && oc != GA_SINGLE)
+    return GA_ERR_UNSUPPORTED;
   const ga_expr *x = d->producer;
   ga_bcast plan;
   if (x && (!ga_glsl_elementwise_supported(x, d->in_cls) || !ga_glsl_broadcast_plan(x, &plan) ||
-            x->ninputs + x->nscalars > SUM_EXTRA_WORDS - (plan.any_partial ? 2 : 0)))
+            x->ninputs + x->nscalars > RED_EXTRA_WORDS - (plan.any_partial ? 2 : 0) +
+                                           (is_extremum(op) ? 0 : RED_ARG_WORDS)))
     return GA_ERR_UNSUPPORTED; /* evaluated first, then reduced */
-  ga_class acc = d->out_cls; /* double accumulates double, single single, as Octave does */
+  ga_class acc = is_predicate(op) ? GA_UINT32 : is_extremum(op) ? partial_class(d->in_cls) : oc;
+  if (is_extremum(op) && (d->in_cls == GA_DOUBLE || d->in_cls == GA_SINGLE))
+    acc = d->in_cls;
   bool contiguous = d->inner == 1;
   int64_t nchunks = choose_chunks(contiguous, d->inner, d->n, d->outer);
   uint64_t in = d->n > 0 && !x ? d->in->address : 0;
-  sum_variant v1 = {d->in_cls, acc, nchunks > 1 ? acc : d->out_cls, contiguous, x};
-  if (nchunks == 1)
-    return sum_pass(vk, &v1, in, d->out->address, d->inner, d->n, d->outer, 1);
-  ga_pbuf partial;
-  ga_status st = ga_buffer_acquire((size_t)(d->inner * d->outer * nchunks) * ga_class_size(acc), &partial);
-  if (st != GA_OK)
+  uint64_t out_index = d->out_index ? d->out_index->address : 0;
+  ga_status st = GA_OK;
+  bool bytes_out = ga_class_size(oc) < 4;
+  if (bytes_out && (st = fill_zero(vk, d->out)) != GA_OK)
     return st;
-  st = sum_pass(vk, &v1, in, partial.address, d->inner, d->n, d->outer, nchunks);
-  sum_variant v2 = {acc, acc, d->out_cls, contiguous, NULL};
-  if (st == GA_OK)
-    st = sum_pass(vk, &v2, partial.address, d->out->address, d->inner, nchunks, d->outer, 1);
-  ga_buffer_release(&partial); /* later users are ordered after this work by barriers */
+  ga_pbuf idx_tmp = {0};
+  if (is_extremum(op) && !d->out_index) { /* the kernel always writes indices somewhere */
+    if ((st = ga_buffer_acquire((size_t)(d->inner * d->outer) * 8, &idx_tmp)) != GA_OK)
+      return st;
+    out_index = idx_tmp.address;
+  }
+  reduce_variant v1 = {op, d->in_cls, acc, nchunks > 1 ? partial_class(acc) : oc, contiguous, false,
+                       nchunks == 1, x};
+  if (nchunks == 1) {
+    st = reduce_pass(vk, &v1, in, 0, d->out->address, out_index, d->inner, d->n, d->outer, 1);
+  } else {
+    size_t nparts = (size_t)(d->inner * d->outer * nchunks);
+    ga_pbuf partial = {0}, partial_idx = {0};
+    st = ga_buffer_acquire(nparts * ga_class_size(v1.out_cls), &partial);
+    if (st == GA_OK && is_extremum(op))
+      st = ga_buffer_acquire(nparts * 8, &partial_idx);
+    if (st == GA_OK)
+      st = reduce_pass(vk, &v1, in, 0, partial.address, partial_idx.address, d->inner, d->n, d->outer, nchunks);
+    reduce_variant v2 = {op, v1.out_cls, acc, oc, contiguous, true, true, NULL};
+    if (st == GA_OK)
+      st = reduce_pass(vk, &v2, partial.address, partial_idx.address, d->out->address, out_index, d->inner,
+                       nchunks, d->outer, 1);
+    /* later users of these buffers are ordered after this work by barriers */
+    if (partial.bytes)
+      ga_buffer_release(&partial);
+    if (partial_idx.bytes)
+      ga_buffer_release(&partial_idx);
+  }
+  if (idx_tmp.bytes)
+    ga_buffer_release(&idx_tmp);
   return st;
 }

@@ -133,6 +133,11 @@ static ga_status staging_slot(ga_vk *vk, ga_vk_staging **out)
   return st;
 }
 
+VkBuffer ga_vk_buffer_of(const ga_pbuf *buf)
+{
+  return ((const vk_buf *)buf->handle)->buffer;
+}
+
 ga_status ga_vk_alloc(void *state, size_t bytes, ga_pbuf *out)
 {
   ga_vk *vk = state;

@@ -117,33 +117,42 @@ static ga_status make_pipeline(ga_vk *vk, const uint32_t *words, size_t len, VkP
   return st;
 }
 
-/* A pipeline for key: SPIR-V from the disk cache, else compiled from source(). */
+/* A pipeline for key: SPIR-V from the disk cache, else compiled from source(). On disk
+ * a kernel is found by its key and a hash of its GLSL, so any change to the generator
+ * or the shaders misses instead of loading stale code. */
 static ga_status build(ga_vk *vk, const char *key, char *(*source)(const void *ctx), const void *ctx,
                        VkPipeline *out)
 {
-  size_t len = 0;
-  uint32_t *words = ga_vk_diskcache_load_spirv(vk, key, &len);
-  if (words) {
-    ga_status st = make_pipeline(vk, words, len, out);
-    free(words);
-    if (st == GA_OK) {
-      ga_g.stats.disk_cache_hits++;
-      return GA_OK;
-    }
-  }
   char *glsl = source(ctx);
   if (!glsl)
     return ga_fail(GA_ERR_OOM, "out of host memory while generating a kernel");
-  ga_status st = compile_glsl(vk, key, glsl, &words, &len);
-  free(glsl);
-  if (st != GA_OK)
-    return st;
-  st = make_pipeline(vk, words, len, out);
-  if (st == GA_OK) {
-    ga_vk_diskcache_store_spirv(vk, key, words, len);
-    ga_g.stats.kernels_compiled++;
+  uint64_t h = 1469598103934665603ull;
+  for (const unsigned char *c = (const unsigned char *)glsl; *c; c++)
+    h = (h ^ *c) * 1099511628211ull;
+  size_t klen = strlen(key) + 20;
+  char *disk_key = malloc(klen);
+  if (!disk_key) {
+    free(glsl);
+    return ga_fail(GA_ERR_OOM, "out of host memory");
+  }
+  snprintf(disk_key, klen, "%s#%016llx", key, (unsigned long long)h);
+  size_t len = 0;
+  uint32_t *words = ga_vk_diskcache_load_spirv(vk, disk_key, &len);
+  ga_status st;
+  if (words && (st = make_pipeline(vk, words, len, out)) == GA_OK) {
+    ga_g.stats.disk_cache_hits++;
+  } else {
+    free(words);
+    words = NULL;
+    st = compile_glsl(vk, key, glsl, &words, &len);
+    if (st == GA_OK && (st = make_pipeline(vk, words, len, out)) == GA_OK) {
+      ga_vk_diskcache_store_spirv(vk, disk_key, words, len);
+      ga_g.stats.kernels_compiled++;
+    }
   }
   free(words);
+  free(disk_key);
+  free(glsl);
   return st;
 }
 

@@ -11,7 +11,8 @@ static const struct {
   ga_mex_handler fn;
 } commands[] = { /* sorted by name, for bsearch */
   {"binary", ga_mex_binary},   {"describe", ga_mex_describe_cmd}, {"device", ga_mex_device},
-  {"device_count", ga_mex_device_count}, {"download", ga_mex_download}, {"release", ga_mex_release},
+  {"device_count", ga_mex_device_count}, {"download", ga_mex_download},
+  {"reduce", ga_mex_reduce},   {"release", ga_mex_release},
   {"reset", ga_mex_reset},     {"stats", ga_mex_stats},           {"stats_reset", ga_mex_stats_reset},
   {"sum", ga_mex_sum},         {"upload", ga_mex_upload},         {"valid", ga_mex_valid},
   {"wait", ga_mex_wait},

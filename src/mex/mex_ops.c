@@ -72,3 +72,31 @@ void ga_mex_sum(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   ga_mex_raise(ga_sum(in, dim, t, &id));
   return_value(nlhs, plhs, id);
 }
+
+void ga_mex_reduce(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  static const char *const names[GA_NREDUCE] = {"sum", "prod", "max", "min", "any", "all"};
+  ga_mex_nargs("reduce", nrhs, 4, 4, nlhs, 4);
+  char op[16], type[16];
+  ga_mex_get_string(prhs[0], "reduce", op, sizeof op);
+  int k = 0;
+  while (k < GA_NREDUCE && strcmp(op, names[k]) != 0)
+    k++;
+  if (k == GA_NREDUCE)
+    ga_mex_error("gpuarray:invalidArgument", "reduce: unknown reduction '%s'", op);
+  ga_id in = ga_mex_get_id(prhs[1], op);
+  int dim = ga_mex_get_int(prhs[2], op);
+  ga_mex_get_string(prhs[3], op, type, sizeof type);
+  ga_sum_type t = GA_SUM_DEFAULT;
+  if (strcmp(type, "native") == 0)
+    t = GA_SUM_NATIVE;
+  else if (strcmp(type, "double") == 0)
+    t = GA_SUM_DOUBLE;
+  else if (strcmp(type, "default") != 0)
+    ga_mex_error("gpuarray:invalidArgument", "%s: unrecognized type argument '%s'", op, type);
+  ga_id id, index = 0;
+  ga_mex_raise(ga_reduce((ga_reduce_op)k, in, dim, t, &id, nlhs > 3 ? &index : NULL));
+  return_value(nlhs > 3 ? 3 : nlhs, plhs, id);
+  if (nlhs > 3)
+    plhs[3] = ga_mex_make_id(index);
+}

@@ -1,0 +1,125 @@
+// gpuarray: a reduction along one dimension. The input is viewed as inner x n x outer
+// and n is reduced in nchunks slices; a second pass (the same shader) combines the
+// slices. The core defines:
+//   ACC_T, IDENTITY, COMBINE(a, b)  the monoid (sum, prod, any, all)
+//   LOAD(addr, k)                   element k widened to ACC_T (or a fused expression)
+//   STORE(addr, k, v)               result k, converted to the output class
+//   CONTIGUOUS                      inner == 1: a workgroup cooperates on one output
+//   ARG                             max/min: (value, index) pairs, BETTER(a, b) the
+//                                   strict order; ties go to the smaller index, so the
+//                                   result is Octave's first extremum in any tree order
+//   STORE_INDEX(addr, k, i)         ARG: where position i goes (uint64 between passes,
+//                                   double in the result)
+//   EXTRA_PARAMS                    a fused producer's inputs and scalars
+layout(local_size_x = 256) in;
+
+layout(push_constant) uniform Params {
+  uint64_t in_addr;
+  uint64_t out_addr;
+  uint64_t inner;
+  uint64_t n;
+  uint64_t outer;
+  uint64_t chunk;
+  uint64_t nchunks;
+  uint groups_x;
+  uint pad;
+#if ARG
+  uint64_t in_index;   // pass 2: indices of the partial extrema (0 in pass 1)
+  uint64_t out_index;  // where the indices go
+#endif
+#ifdef EXTRA_PARAMS
+  EXTRA_PARAMS
+#endif
+} pc;
+
+#if ARG
+// (value, index) with index 0 meaning "nothing seen": the identity.
+void ga_take(inout ACC_T v, inout uint64_t i, ACC_T w, uint64_t j)
+{
+  if (j == 0ul)
+    return;
+  if (i == 0ul || BETTER(w, v) || (!BETTER(v, w) && j < i)) {
+    v = w;
+    i = j;
+  }
+}
+
+uint64_t ga_index_of(uint64_t pos, uint64_t k)
+{
+  return pc.in_index != 0ul ? GaU64(pc.in_index + 8ul * pos).v : k + 1ul;
+}
+#endif
+
+#if CONTIGUOUS
+shared ACC_T partial[256];
+#if ARG
+shared uint64_t partial_i[256];
+#endif
+
+void main()
+{
+  uint64_t group = uint64_t(gl_WorkGroupID.y) * uint64_t(pc.groups_x) + uint64_t(gl_WorkGroupID.x);
+  if (group >= pc.outer * pc.nchunks)
+    return; // whole workgroup leaves together: the barriers below stay uniform
+  uint64_t o = group / pc.nchunks, c = group % pc.nchunks;
+  uint64_t k0 = c * pc.chunk, k1 = min(k0 + pc.chunk, pc.n);
+  uint64_t base = o * pc.n;
+  uint t = gl_LocalInvocationID.x;
+  ACC_T acc = IDENTITY;
+#if ARG
+  uint64_t idx = 0ul;
+  for (uint64_t k = k0 + uint64_t(t); k < k1; k += 256ul)
+    ga_take(acc, idx, LOAD(pc.in_addr, base + k), ga_index_of(base + k, k));
+  partial_i[t] = idx;
+#else
+  for (uint64_t k = k0 + uint64_t(t); k < k1; k += 256ul)
+    acc = COMBINE(acc, LOAD(pc.in_addr, base + k));
+#endif
+  partial[t] = acc;
+  barrier();
+  for (uint s = 128u; s > 0u; s >>= 1) {
+    if (t < s) {
+#if ARG
+      ACC_T v = partial[t];
+      uint64_t i = partial_i[t];
+      ga_take(v, i, partial[t + s], partial_i[t + s]);
+      partial[t] = v;
+      partial_i[t] = i;
+#else
+      partial[t] = COMBINE(partial[t], partial[t + s]);
+#endif
+    }
+    barrier();
+  }
+  if (t == 0u) {
+    STORE(pc.out_addr, o * pc.nchunks + c, partial[0]);
+#if ARG
+    STORE_INDEX(pc.out_index, o * pc.nchunks + c, partial_i[0]);
+#endif
+  }
+}
+#else
+void main()
+{
+  uint64_t id = ga_invocation(pc.groups_x);
+  uint64_t total = pc.inner * pc.outer * pc.nchunks;
+  if (id >= total)
+    return;
+  uint64_t i = id % pc.inner, rest = id / pc.inner;
+  uint64_t c = rest % pc.nchunks, o = rest / pc.nchunks;
+  uint64_t k0 = c * pc.chunk, k1 = min(k0 + pc.chunk, pc.n);
+  ACC_T acc = IDENTITY;
+#if ARG
+  uint64_t idx = 0ul;
+  for (uint64_t k = k0; k < k1; k++) {
+    uint64_t pos = (o * pc.n + k) * pc.inner + i;
+    ga_take(acc, idx, LOAD(pc.in_addr, pos), ga_index_of(pos, k));
+  }
+  STORE_INDEX(pc.out_index, (o * pc.nchunks + c) * pc.inner + i, idx);
+#else
+  for (uint64_t k = k0; k < k1; k++)
+    acc = COMBINE(acc, LOAD(pc.in_addr, (o * pc.n + k) * pc.inner + i));
+#endif
+  STORE(pc.out_addr, (o * pc.nchunks + c) * pc.inner + i, acc);
+}
+#endif
