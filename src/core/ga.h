@@ -50,7 +50,19 @@ typedef enum {
  * the handle table it was issued in, so ids from before a reset are recognised. */
 typedef uint64_t ga_id;
 
-typedef enum { GA_OP_PLUS = 0, GA_OP_MINUS, GA_OP_TIMES, GA_OP_RDIVIDE, GA_NBINOPS } ga_binop;
+typedef enum {
+  GA_OP_PLUS = 0, GA_OP_MINUS, GA_OP_TIMES, GA_OP_RDIVIDE,
+  GA_OP_EQ, GA_OP_NE, GA_OP_LT, GA_OP_LE, GA_OP_GT, GA_OP_GE, /* logical results */
+  GA_OP_AND, GA_OP_OR, GA_OP_XOR,                              /* on logical values */
+  GA_NBINOPS
+} ga_binop;
+
+typedef enum {
+  GA_UOP_NEG = 0, GA_UOP_NOT, GA_UOP_ABS, GA_UOP_SIGN, GA_UOP_FLOOR, GA_UOP_CEIL, GA_UOP_ROUND, GA_UOP_FIX,
+  GA_UOP_ISNAN, GA_UOP_ISINF, GA_UOP_ISFINITE,
+  GA_UOP_CAST, /* to the class given: double (x), int8 (x), logical (x), ... */
+  GA_NUNOPS
+} ga_unop;
 
 /* An operand of an operation: a value held by the core, or an array in host memory
  * (column-major, Octave's layout) that the planner uploads or passes as a scalar. */
@@ -128,6 +140,8 @@ int ga_is_valid(ga_id id);
 
 /* Operations. Result classes, saturation and rounding follow Octave 7. */
 ga_status ga_binary(ga_binop op, const ga_operand *a, const ga_operand *b, ga_id *out);
+/* Unary operations with Octave's classes; to is the target class of GA_UOP_CAST. */
+ga_status ga_unary(ga_unop op, ga_id id, ga_class to, ga_id *out);
 /* dim is 1-based; 0 means the first non-singleton dimension. */
 ga_status ga_sum(ga_id id, int dim, ga_sum_type type, ga_id *out);
 /* Reductions as Octave's sum, prod, max, min, any, all: classes, NaN rules (max/min

@@ -2,6 +2,7 @@
  * expressions for the planner. */
 #include "ga_internal.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -144,8 +145,54 @@ static const char *nonconformant_prefix(ga_binop op)
   case GA_OP_PLUS: return "operator +";
   case GA_OP_MINUS: return "operator -";
   case GA_OP_TIMES: return "product";
-  default: return "quotient";
+  case GA_OP_RDIVIDE: return "quotient";
+  case GA_OP_EQ: return "mx_el_eq";
+  case GA_OP_NE: return "mx_el_ne";
+  case GA_OP_LT: return "mx_el_lt";
+  case GA_OP_LE: return "mx_el_le";
+  case GA_OP_GT: return "mx_el_gt";
+  case GA_OP_GE: return "mx_el_ge";
+  case GA_OP_AND: return "mx_el_and";
+  case GA_OP_OR: return "mx_el_or";
+  default: return "xor";
   }
+}
+
+/* Octave refuses to read NaN as a logical value: look before such a conversion (one
+ * fused pass over the operand, reading back one byte). */
+static ga_status any_nan(ga_tensor *t, bool *found)
+{
+  ga_fuse_operand o = {.t = t, .ndims = t->ndims, .dims = t->dims};
+  ga_lazy *lz = NULL;
+  ga_status st = ga_fuse_unary(GA_UOP_ISNAN, GA_LOGICAL, &o, t->ndims, t->dims, &lz);
+  if (st == GA_ERR_UNSUPPORTED && (st = ga_tensor_materialize(t)) == GA_OK)
+    st = ga_fuse_unary(GA_UOP_ISNAN, GA_LOGICAL, &o, t->ndims, t->dims, &lz);
+  if (st != GA_OK)
+    return st;
+  ga_tensor *flags = NULL, *res = NULL;
+  int64_t one[2] = {1, 1};
+  st = ga_tensor_new_lazy(GA_LOGICAL, t->ndims, t->dims, lz, &flags);
+  if (st != GA_OK) {
+    ga_lazy_free(lz);
+    return st;
+  }
+  if ((st = ga_tensor_new(GA_LOGICAL, 2, one, &res)) == GA_OK) {
+    ga_lazy_bind(lz);
+    ga_reduce_desc d = {.op = GA_RED_ANY, .producer = &lz->x, .in_cls = GA_LOGICAL, .out_cls = GA_LOGICAL,
+                        .inner = 1, .n = t->numel, .outer = 1, .out = &res->buf};
+    st = ga_plan_reduce(&d);
+    if (st == GA_ERR_UNSUPPORTED && (st = ga_tensor_materialize(flags)) == GA_OK) {
+      d.producer = NULL;
+      d.in = &flags->buf;
+      st = ga_plan_reduce(&d);
+    }
+    uint8_t b = 0;
+    if (st == GA_OK && (st = ga_g.prov->download(ga_g.pstate, &res->buf, &b, 1)) == GA_OK)
+      *found = b != 0;
+  }
+  ga_tensor_unref(res);
+  ga_tensor_unref(flags);
+  return st;
 }
 
 /* Octave's implicit expansion: each dimension agrees or one side is 1. */
@@ -166,6 +213,22 @@ static ga_status broadcast_shape(ga_binop op, const resolved *a, const resolved 
   }
   *ndims = n;
   return GA_OK;
+}
+
+static ga_status check_no_nan(const resolved *r)
+{
+  bool nan = false;
+  ga_status st = GA_OK;
+  if (!ga_class_is_float(r->cls) || r->numel == 0)
+    return GA_OK;
+  if (r->t)
+    st = any_nan(r->t, &nan);
+  else
+    for (int64_t k = 0; k < r->numel && !nan; k++)
+      nan = isnan(ga_scalar_load(r->cls, (const char *)r->host + k * (int64_t)ga_class_size(r->cls)).v.f);
+  if (st == GA_OK && nan)
+    st = ga_fail(GA_ERR_ARG, "invalid conversion from NaN to logical");
+  return st;
 }
 
 static ga_fuse_operand fuse_operand(const resolved *r)
@@ -213,14 +276,16 @@ ga_status ga_binary(ga_binop op, const ga_operand *a, const ga_operand *b, ga_id
   }
   int ndims = 0;
   int64_t dims[GA_MAX_DIMS];
-  if ((st = broadcast_shape(op, &ra, &rb, &ndims, dims)) != GA_OK)
+  if ((st = broadcast_shape(op, &ra, &rb, &ndims, dims)) != GA_OK || (st = ga_shape_check(ndims, dims)) != GA_OK)
+    return st;
+  if (op >= GA_OP_AND && ((st = check_no_nan(&ra)) != GA_OK || (st = check_no_nan(&rb)) != GA_OK))
     return st;
   ga_tensor *t = NULL;
   if (ga_shape_numel(ndims, dims) == 0) {
     st = ga_tensor_new(cls, ndims, dims, &t);
   } else if ((st = stage_host_array(&ra)) == GA_OK && (st = stage_host_array(&rb)) == GA_OK) {
     ga_lazy *lz = NULL;
-    st = fuse(op, cls, ga_binary_compute_mode(ra.cls, rb.cls, cls), &ra, &rb, ndims, dims, &lz);
+    st = fuse(op, cls, ga_binary_compute_mode(op, ra.cls, rb.cls, cls), &ra, &rb, ndims, dims, &lz);
     if (st == GA_OK && (st = ga_tensor_new_lazy(cls, ndims, dims, lz, &t)) != GA_OK)
       ga_lazy_free(lz);
   }
@@ -232,6 +297,37 @@ ga_status ga_binary(ga_binop op, const ga_operand *a, const ga_operand *b, ga_id
   if (st != GA_OK)
     return st;
   return publish(t, out);
+}
+
+/* ---- unary operations ------------------------------------------------------------ */
+
+ga_status ga_unary(ga_unop op, ga_id id, ga_class to, ga_id *out)
+{
+  ga_status st = ga_init();
+  ga_tensor *in;
+  if (st != GA_OK || (st = ga_handles_get(id, &in)) != GA_OK)
+    return st;
+  if ((unsigned)op >= GA_NUNOPS || (op == GA_UOP_CAST && (unsigned)to >= GA_NCLASSES))
+    return ga_fail(GA_ERR_ARG, "unknown unary operation");
+  ga_class cls = ga_unary_result_class(op, in->cls, to);
+  if (op == GA_UOP_NOT || (op == GA_UOP_CAST && to == GA_LOGICAL)) {
+    resolved r = {.cls = in->cls, .numel = in->numel, .t = in};
+    if ((st = check_no_nan(&r)) != GA_OK)
+      return st;
+  }
+  ga_tensor *t = NULL;
+  if (in->numel == 0) {
+    st = ga_tensor_new(cls, in->ndims, in->dims, &t);
+  } else {
+    ga_fuse_operand o = {.t = in, .ndims = in->ndims, .dims = in->dims};
+    ga_lazy *lz = NULL;
+    st = ga_fuse_unary(op, cls, &o, in->ndims, in->dims, &lz);
+    if (st == GA_ERR_UNSUPPORTED && (st = ga_tensor_materialize(in)) == GA_OK)
+      st = ga_fuse_unary(op, cls, &o, in->ndims, in->dims, &lz);
+    if (st == GA_OK && (st = ga_tensor_new_lazy(cls, in->ndims, in->dims, lz, &t)) != GA_OK)
+      ga_lazy_free(lz);
+  }
+  return st == GA_OK ? publish(t, out) : st;
 }
 
 /* ---- reductions ------------------------------------------------------------------- */
@@ -262,6 +358,7 @@ ga_status ga_reduce(ga_reduce_op op, ga_id id, int dim, ga_sum_type type, ga_id 
     return ga_fail(GA_ERR_ARG, "unknown reduction");
   if (dim < 0)
     return ga_fail(GA_ERR_ARG, "%s: invalid dimension DIM = %d", reduce_names[op], dim);
+
   bool extremum = op == GA_RED_MAX || op == GA_RED_MIN;
   int ndims = in->ndims;
   int64_t dims[GA_MAX_DIMS];
@@ -287,12 +384,12 @@ ga_status ga_reduce(ga_reduce_op op, ga_id id, int dim, ga_sum_type type, ga_id 
     else
       d.outer *= dims[k];
   }
+  /* past the last dimension every dimension is a singleton: the shape stays */
   int64_t odims[GA_MAX_DIMS];
-  int ondims = ndims > dim ? ndims : dim;
-  for (int k = 0; k < ondims; k++)
-    odims[k] = k < ndims ? dims[k] : 1;
-  /* an extremum of nothing is nothing: the reduced dimension stays 0 */
-  odims[dim - 1] = extremum && d.n == 0 ? 0 : 1;
+  memcpy(odims, dims, sizeof odims);
+  if (dim <= ndims) /* an extremum of nothing is nothing: the reduced dimension stays 0 */
+    odims[dim - 1] = extremum && d.n == 0 ? 0 : 1;
+  int ondims = ndims;
   ga_tensor *t = NULL, *ti = NULL;
   if ((st = ga_tensor_new(d.out_cls, ondims, odims, &t)) != GA_OK)
     return st;

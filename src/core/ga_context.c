@@ -82,12 +82,14 @@ void ga_shutdown(void)
 {
   if (!ga_g.initialised)
     return;
-  uint32_t gen = ga_g.handles.generation;
   stop();
+  ga_handle_table keep_h = ga_g.handles; /* cleared by stop (); its counters live on */
   ga_stats keep = ga_g.stats;
   memset(&ga_g, 0, sizeof ga_g);
   ga_g.stats.validation_messages = keep.validation_messages;
-  ga_g.handles.generation = gen + 1;
+  ga_g.handles.generation = keep_h.generation;
+  ga_g.handles.next_version = keep_h.next_version;
+  ga_g.handles.reset_version = keep_h.reset_version;
 }
 
 ga_status ga_reset(int device_index)

@@ -30,6 +30,9 @@ static int find_or_add_node(ga_expr *x, const ga_xnode *n)
     if (n->kind == GA_X_BINARY) {
       if (m->op == n->op && m->mode == n->mode && m->a == n->a && m->b == n->b)
         return j;
+    } else if (n->kind == GA_X_UNARY) {
+      if (m->uop == n->uop && m->a == n->a)
+        return j;
     } else if (m->slot == n->slot) {
       return j;
     }
@@ -94,6 +97,8 @@ static int merge(ga_expr *x, ga_lazy *lz, const ga_fuse_operand *o)
       n.slot = add_input(x, lz, src->leaves[n.slot], src->x.input_dims[n.slot]);
     } else if (n.kind == GA_X_SCALAR) {
       n.slot = add_scalar(x, &src->x.scalars[n.slot]);
+    } else if (n.kind == GA_X_UNARY) {
+      n.a = map[n.a];
     } else {
       n.a = map[n.a];
       n.b = map[n.b];
@@ -122,6 +127,26 @@ ga_status ga_fuse_binary(ga_binop op, ga_class cls, ga_compute_mode mode, const 
     return GA_ERR_UNSUPPORTED;
   }
   x->nodes[x->nnodes++] = n;
+  *out = lz;
+  return GA_OK;
+}
+
+ga_status ga_fuse_unary(ga_unop op, ga_class cls, const ga_fuse_operand *a, int ndims, const int64_t *dims,
+                        ga_lazy **out)
+{
+  ga_lazy *lz = calloc(1, sizeof *lz);
+  if (!lz)
+    return ga_fail(GA_ERR_OOM, "out of host memory");
+  ga_expr *x = &lz->x;
+  x->ndims = ndims;
+  memcpy(x->dims, dims, (size_t)ndims * sizeof *dims);
+  x->numel = ga_shape_numel(ndims, dims);
+  int ia = merge(x, lz, a);
+  if (ia < 0 || x->nnodes >= MAX_NODES || x->ninputs + x->nscalars > MAX_SLOTS) {
+    ga_lazy_free(lz);
+    return GA_ERR_UNSUPPORTED;
+  }
+  x->nodes[x->nnodes++] = (ga_xnode){.kind = GA_X_UNARY, .cls = cls, .uop = op, .a = ia};
   *out = lz;
   return GA_OK;
 }

@@ -123,10 +123,65 @@ static void emit_float_op(ga_strbuf *b, ga_binop op, const char *ft, const char 
     ga_sb_printf(b, "(%s(%s) %s %s(%s))", ft, a, op_sign(op), ft, bb);
 }
 
+static const char *cmp_word(ga_binop op)
+{
+  static const char *const w[] = {"eq", "ne", "lt", "le", "gt", "ge"};
+  return w[op - GA_OP_EQ];
+}
+
+static const char *cmp_sign(ga_binop op)
+{
+  static const char *const w[] = {"==", "!=", "<", "<=", ">", ">="};
+  return w[op - GA_OP_EQ];
+}
+
+/* An exact comparison with at least one 64-bit integer operand: ga_holds_op (cmp). */
+static void emit_cmp64(ga_strbuf *b, const ga_xnode *n, ga_class ca, const char *a, ga_class cb, const char *bexpr)
+{
+  bool fa = !ga_class_is_int(ca) && ca != GA_LOGICAL, fb = !ga_class_is_int(cb) && cb != GA_LOGICAL;
+  bool ua = ca == GA_UINT64, ub = cb == GA_UINT64;
+  ga_sb_printf(b, "ga_holds_%s(", cmp_word(n->op));
+  if (fa || fb) { /* the integer side is 64-bit here */
+    const char *i = fa ? bexpr : a, *f = fa ? a : bexpr;
+    bool u = fa ? ub : ua;
+    ga_sb_printf(b, "%sga_cmp_%s_f64(%s(%s), double(%s)))", fa ? "-" : "", u ? "u64" : "i64", u ? "uint64_t" : "int64_t",
+                 i, f);
+  } else if (ua && ub) {
+    ga_sb_printf(b, "ga_cmp_u64(uint64_t(%s), uint64_t(%s)))", a, bexpr);
+  } else if (ua || ub) {
+    const char *i = ua ? bexpr : a, *u = ua ? a : bexpr;
+    ga_class ci = ua ? cb : ca;
+    if (ga_class_is_signed(ci) && ci != GA_INT64)
+      ga_sb_printf(b, "%sga_cmp_i32_u64(int(%s), uint64_t(%s)))", ua ? "-" : "", i, u);
+    else
+      ga_sb_printf(b, "%sga_cmp_i64_u64(int64_t(%s), uint64_t(%s)))", ua ? "-" : "", i, u);
+  } else {
+    ga_sb_printf(b, "ga_cmp_i64(int64_t(%s), int64_t(%s)))", a, bexpr);
+  }
+}
+
 void ga_glsl_emit_binary(ga_strbuf *b, const ga_xnode *n, ga_class ca, const char *a, ga_class cb, const char *bexpr)
 {
-  (void)ca;
-  (void)cb;
+  switch (n->mode) {
+  case GA_CM_CMP_DOUBLE: case GA_CM_CMP_SINGLE: {
+    const char *t = n->mode == GA_CM_CMP_SINGLE ? "float" : "double";
+    ga_sb_printf(b, "uint(%s(%s) %s %s(%s))", t, a, cmp_sign(n->op), t, bexpr);
+    return;
+  }
+  case GA_CM_CMP_INT64: case GA_CM_CMP_MIXED64:
+    emit_cmp64(b, n, ca, a, cb, bexpr);
+    return;
+  case GA_CM_LOGIC: {
+    const char *ta = ga_glsl_type(ca), *tb = ga_glsl_type(cb);
+    if (n->op == GA_OP_XOR)
+      ga_sb_printf(b, "uint((%s != %s(0)) != (%s != %s(0)))", a, ta, bexpr, tb);
+    else
+      ga_sb_printf(b, "uint((%s != %s(0)) %s (%s != %s(0)))", a, ta, n->op == GA_OP_AND ? "&&" : "||", bexpr, tb);
+    return;
+  }
+  default:
+    break;
+  }
   switch (n->mode) {
   case GA_CM_FLOAT:
     emit_float_op(b, n->op, ga_glsl_type(n->cls), a, bexpr);
@@ -140,6 +195,102 @@ void ga_glsl_emit_binary(ga_strbuf *b, const ga_xnode *n, ga_class ca, const cha
     const char *t = ga_glsl_type(n->cls);
     ga_sb_printf(b, "ga_%s_%s(%s(%s), %s(%s))", op_word(n->op), ga_class_name(n->cls), t, a, t, bexpr);
   } break;
+  }
+}
+
+static bool range_contains(ga_class outer, ga_class inner)
+{
+  if (outer == inner)
+    return true;
+  if (ga_class_is_wide_int(outer)) /* int64 holds every narrower integer; uint64 every unsigned */
+    return outer == GA_INT64 ? inner != GA_UINT64 : !ga_class_is_signed(inner);
+  if (ga_class_is_wide_int(inner))
+    return false;
+  return ga_class_int_min(inner) >= ga_class_int_min(outer) && ga_class_int_max(inner) <= ga_class_int_max(outer);
+}
+
+/* A value of class from converted to class to, as Octave's conversion functions do. */
+static void emit_cast(ga_strbuf *b, ga_class from, const char *a, ga_class to)
+{
+  const char *t = ga_glsl_type(to);
+  if (to == GA_LOGICAL)
+    ga_sb_printf(b, "uint(%s != %s(0))", a, ga_glsl_type(from));
+  else if (ga_class_is_float(to) || from == GA_LOGICAL)
+    ga_sb_printf(b, "%s(%s)", t, a); /* floating targets round to nearest; 0/1 fits anything */
+  else if (ga_class_is_float(from) && to == GA_INT64)
+    ga_sb_printf(b, "ga_sat_int64(double(%s))", a);
+  else if (ga_class_is_float(from) && to == GA_UINT64)
+    ga_sb_printf(b, "ga_sat_uint64(double(%s))", a);
+  else if (ga_class_is_float(from))
+    ga_sb_printf(b, "%s(ga_sat(double(%s), %.1f, %.1f))", t, a, ga_class_int_min(to), ga_class_int_max(to));
+  else if (range_contains(to, from))
+    ga_sb_printf(b, "%s(%s)", t, a);
+  else if (from == GA_UINT64 && to == GA_INT64)
+    ga_sb_printf(b, "int64_t(min(%s, uint64_t(GA_I64_MAX)))", a);
+  else if (from == GA_UINT64) /* to a class of at most 32 bits: exact limits */
+    ga_sb_printf(b, "%s(min(%s, %.0ful))", t, a, ga_class_int_max(to));
+  else if (to == GA_UINT64)
+    ga_sb_printf(b, "uint64_t(max(int64_t(%s), 0l))", a);
+  else
+    ga_sb_printf(b, "%s(clamp(int64_t(%s), %.0fl, %.0fl))", t, a, ga_class_int_min(to), ga_class_int_max(to));
+}
+
+void ga_glsl_emit_unary(ga_strbuf *b, const ga_xnode *n, ga_class ca, const char *a)
+{
+  const char *t = ga_glsl_type(n->cls);
+  bool fl = ga_class_is_float(ca), in = ga_class_is_int(ca);
+  switch (n->uop) {
+  case GA_UOP_NOT: ga_sb_printf(b, "uint(%s == %s(0))", a, ga_glsl_type(ca)); return;
+  case GA_UOP_ISNAN: ga_sb_printf(b, fl ? "uint(isnan(%s))" : "0u", a); return;
+  case GA_UOP_ISINF: ga_sb_printf(b, fl ? "uint(isinf(%s))" : "0u", a); return;
+  case GA_UOP_ISFINITE: ga_sb_printf(b, fl ? "uint(!isnan(%s) && !isinf(%s))" : "1u", a, a); return;
+  case GA_UOP_CAST: emit_cast(b, ca, a, n->cls); return;
+  default: break;
+  }
+  if (!fl && !in) /* logical: the operation in double */
+    ca = GA_DOUBLE;
+  if (!ga_class_is_float(ca)) { /* integer classes keep their class; rounding is the identity */
+    bool u = !ga_class_is_signed(ca);
+    switch (n->uop) {
+    case GA_UOP_NEG:
+      if (u)
+        ga_sb_printf(b, "%s(0)", t);
+      else if (ca == GA_INT64)
+        ga_sb_printf(b, "(%s == GA_I64_MIN ? GA_I64_MAX : -%s)", a, a);
+      else
+        ga_sb_printf(b, "%s(min(-int64_t(%s), %.0fl))", t, a, ga_class_int_max(ca));
+      return;
+    case GA_UOP_ABS:
+      if (u)
+        ga_sb_printf(b, "%s", a);
+      else if (ca == GA_INT64)
+        ga_sb_printf(b, "(%s == GA_I64_MIN ? GA_I64_MAX : abs(%s))", a, a);
+      else
+        ga_sb_printf(b, "%s(min(abs(int64_t(%s)), %.0fl))", t, a, ga_class_int_max(ca));
+      return;
+    case GA_UOP_SIGN:
+      if (u)
+        ga_sb_printf(b, "%s(%s > %s(0) ? 1 : 0)", t, a, t);
+      else
+        ga_sb_printf(b, "%s(%s > %s(0) ? 1 : (%s < %s(0) ? -1 : 0))", t, a, t, a, t);
+      return;
+    default:
+      ga_sb_printf(b, "%s", a);
+      return;
+    }
+  }
+  const char *sfx = ca == GA_SINGLE ? "_f" : "";
+  switch (n->uop) {
+  case GA_UOP_NEG: ga_sb_printf(b, "(-%s(%s))", t, a); return;
+  case GA_UOP_ABS: ga_sb_printf(b, "abs(%s(%s))", t, a); return;
+  case GA_UOP_SIGN:
+    ga_sb_printf(b, "(%s(%s) > %s(0) ? %s(1) : (%s(%s) < %s(0) ? %s(-1) : (isnan(%s(%s)) ? %s(%s) : %s(0))))", t, a, t,
+                 t, t, a, t, t, t, a, t, a, t);
+    return;
+  case GA_UOP_FLOOR: ga_sb_printf(b, "floor(%s(%s))", t, a); return;
+  case GA_UOP_CEIL: ga_sb_printf(b, "ceil(%s(%s))", t, a); return;
+  case GA_UOP_ROUND: ga_sb_printf(b, "ga_round_half_away%s(%s(%s))", sfx, t, a); return;
+  default: ga_sb_printf(b, "trunc(%s(%s))", t, a); return;
   }
 }
 
@@ -207,8 +358,11 @@ bool ga_glsl_elementwise_supported(const ga_expr *x, ga_class out_cls)
   /* 128 bytes of push constants: n, out, 8 bytes a slot, groups_x (+ three dims) */
   if (x->ninputs + x->nscalars > (plan.any_partial ? 12 : 13))
     return false;
+  /* 64-bit integers against floating values follow Octave's own rules on the host: the
+   * int64 -> double conversion these need was seen misrounded on lavapipe */
   for (int j = 0; j < x->nnodes; j++)
-    if (x->nodes[j].kind == GA_X_BINARY && x->nodes[j].mode == GA_CM_INT_MIXED64)
+    if (x->nodes[j].kind == GA_X_BINARY &&
+        (x->nodes[j].mode == GA_CM_INT_MIXED64 || x->nodes[j].mode == GA_CM_CMP_MIXED64))
       return false;
   return x->nodes[x->nnodes - 1].cls == out_cls;
 }
@@ -218,16 +372,16 @@ void ga_glsl_elementwise_key(const ga_expr *x, ga_class out_cls, char *key, size
   size_t len = (size_t)snprintf(key, cap, "ew:%d", (int)out_cls);
   for (int j = 0; j < x->nnodes && len < cap; j++) {
     const ga_xnode *n = &x->nodes[j];
-    if (n->kind == GA_X_INPUT)
+    if (n->kind == GA_X_INPUT) {
       len += (size_t)snprintf(key + len, cap - len, "|i%d.%d%s", n->slot, (int)n->cls,
                               input_broadcast(x, n->slot) ? "b" : "");
-    if (n->kind == GA_X_INPUT && len < cap) {
       ga_bcast plan;
-      if (ga_glsl_broadcast_plan(x, &plan) && plan.partial[n->slot])
+      if (len < cap && ga_glsl_broadcast_plan(x, &plan) && plan.partial[n->slot])
         len += (size_t)snprintf(key + len, cap - len, "m%u/%d", plan.mask[n->slot], plan.ndims);
-    }
-    else if (n->kind == GA_X_SCALAR)
+    } else if (n->kind == GA_X_SCALAR)
       len += (size_t)snprintf(key + len, cap - len, "|s%d.%d", n->slot, (int)n->cls);
+    else if (n->kind == GA_X_UNARY)
+      len += (size_t)snprintf(key + len, cap - len, "|u%d.%d.%d", (int)n->uop, (int)n->cls, n->a);
     else
       len += (size_t)snprintf(key + len, cap - len, "|o%d.%d.%d.%d.%d", (int)n->op, (int)n->mode, (int)n->cls, n->a,
                               n->b);
@@ -248,6 +402,11 @@ void ga_glsl_emit_nodes(ga_strbuf *b, const ga_expr *x, const char *indent, cons
     } else if (n->kind == GA_X_SCALAR) {
       snprintf(leaf, sizeof leaf, scalar_fmt, n->slot);
       ga_sb_printf(b, "%s;\n", leaf);
+    } else if (n->kind == GA_X_UNARY) {
+      char va[16];
+      snprintf(va, sizeof va, "v%d", n->a);
+      ga_glsl_emit_unary(b, n, x->nodes[n->a].cls, va);
+      ga_sb_puts(b, ";\n");
     } else {
       char va[16], vb[16];
       snprintf(va, sizeof va, "v%d", n->a);
@@ -316,7 +475,7 @@ int ga_glsl_count_ops(const ga_expr *x)
 {
   int ops = 0;
   for (int j = 0; j < x->nnodes; j++)
-    ops += x->nodes[j].kind == GA_X_BINARY;
+    ops += x->nodes[j].kind == GA_X_BINARY || x->nodes[j].kind == GA_X_UNARY;
   return ops;
 }
 

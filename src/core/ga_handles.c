@@ -1,14 +1,16 @@
-/* The handle table: what an id given to Octave refers to. Ids carry the table's
- * generation so that an id from before a reset is reported, never reused. */
+/* The handle table: what an id given to Octave refers to. An id is a slot and a version
+ * number that no other occupant of any slot ever had (not even across resets), so an id
+ * used after its release or after a reset is reported, never mistaken for a newer array.
+ * Ids from before a reset are told apart by the generation the version was issued in. */
 #include "ga_internal.h"
 
 #include <stdlib.h>
 
 #define SLOT_BITS 32
 
-static ga_id make_id(uint32_t slot)
+static ga_id make_id(uint32_t slot, uint32_t version)
 {
-  return ((ga_id)ga_g.handles.generation << SLOT_BITS) | (ga_id)(slot + 1);
+  return ((ga_id)version << SLOT_BITS) | (ga_id)(slot + 1);
 }
 
 ga_status ga_handles_insert(ga_tensor *t, ga_id *out)
@@ -28,23 +30,28 @@ ga_status ga_handles_insert(ga_tensor *t, ga_id *out)
       if (!fs)
         return ga_fail(GA_ERR_OOM, "out of host memory");
       h->free_slots = fs;
+      uint32_t *vs = realloc(h->versions, cap * sizeof *vs);
+      if (!vs)
+        return ga_fail(GA_ERR_OOM, "out of host memory");
+      h->versions = vs;
       h->cap = cap;
     }
     slot = h->nslots++;
   }
   h->slots[slot] = t;
+  h->versions[slot] = ++h->next_version;
   t->handle_refs = 1;
-  *out = make_id(slot);
+  *out = make_id(slot, h->versions[slot]);
   return GA_OK;
 }
 
 static ga_status lookup(ga_id id, uint32_t *slot)
 {
   ga_handle_table *h = &ga_g.handles;
-  uint32_t gen = (uint32_t)(id >> SLOT_BITS);
+  uint32_t version = (uint32_t)(id >> SLOT_BITS);
   uint64_t s = (id & 0xffffffffu);
-  if (s == 0 || s > h->nslots || gen != h->generation || !h->slots[s - 1]) {
-    if (gen != h->generation && s != 0)
+  if (s == 0 || s > h->nslots || !h->slots[s - 1] || h->versions[s - 1] != version) {
+    if (version != 0 && version <= h->reset_version)
       return ga_fail(GA_ERR_STALE, "this gpuArray is no longer valid: its device was reset "
                                    "(reset(gpuDevice)) or another device was selected");
     return ga_fail(GA_ERR_STALE, "invalid or freed gpuArray handle");
@@ -129,7 +136,10 @@ void ga_handles_clear(void)
   }
   free(h->slots);
   free(h->free_slots);
-  uint32_t gen = h->generation + 1;
+  free(h->versions);
+  uint32_t gen = h->generation + 1, version = h->next_version;
   *h = (ga_handle_table){0};
   h->generation = gen;
+  h->next_version = version; /* versions keep counting: no old id can ever match */
+  h->reset_version = version;
 }

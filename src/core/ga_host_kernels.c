@@ -156,9 +156,126 @@ static __int128 to_i128(ga_class c, hval v)
   return ga_class_is_signed(c) ? (__int128)v.i : (__int128)v.u;
 }
 
+/* -1, 0, 1, or 2 when unordered (NaN): exact for every pair of classes */
+static int compare_exact(ga_class ca, hval a, ga_class cb, hval b)
+{
+  bool fa = !ga_class_is_int(ca), fb = !ga_class_is_int(cb);
+  if (fa && fb)
+    return isnan(a.f) || isnan(b.f) ? 2 : a.f < b.f ? -1 : a.f > b.f;
+  if (fa || fb) {
+    /* Octave's rule for a 64-bit integer against a double: compare in double; only on
+     * equality compare as integers, with intmax taken as greater and intmin('int64') as
+     * smaller than the double they round to */
+    bool swap = fa;
+    ga_class ci = swap ? cb : ca;
+    __int128 x = to_i128(ci, swap ? b : a);
+    double y = swap ? a.f : b.f, xx = (double)x;
+    int r;
+    if (isnan(y))
+      return 2;
+    if (xx != y)
+      r = xx < y ? -1 : 1;
+    else if (xx == (ci == GA_UINT64 ? 0x1p64 : 0x1p63))
+      r = 1;
+    else if (ci == GA_INT64 && xx == -0x1p63)
+      r = -1;
+    else
+      r = x < (__int128)xx ? -1 : x > (__int128)xx;
+    return swap ? -r : r;
+  }
+  __int128 x = to_i128(ca, a), y = to_i128(cb, b);
+  return x < y ? -1 : x > y;
+}
+
+static bool compare_holds(ga_binop op, int c)
+{
+  switch (op) {
+  case GA_OP_EQ: return c == 0;
+  case GA_OP_NE: return c != 0;
+  case GA_OP_LT: return c == -1;
+  case GA_OP_LE: return c == -1 || c == 0;
+  case GA_OP_GT: return c == 1;
+  default: return c == 1 || c == 0;
+  }
+}
+
+static bool truth(ga_class c, hval v)
+{
+  return ga_class_is_int(c) ? v.u != 0 : v.f != 0.0;
+}
+
+static hval unary(ga_unop op, ga_class out, ga_class ci, hval a)
+{
+  hval r;
+  r.u = 0;
+  bool isint = ga_class_is_int(ci);
+  double x = to_double(ci, a);
+  switch (op) {
+  case GA_UOP_NOT: r.f = !truth(ci, a); return r;
+  case GA_UOP_ISNAN: r.f = !isint && isnan(x); return r;
+  case GA_UOP_ISINF: r.f = !isint && isinf(x); return r;
+  case GA_UOP_ISFINITE: r.f = isint || isfinite(x); return r;
+  case GA_UOP_CAST:
+    if (out == GA_LOGICAL) {
+      r.f = truth(ci, a);
+    } else if (ga_class_is_float(out)) {
+      r.f = out == GA_SINGLE ? (double)(ga_class_is_int(ci) ? (ga_class_is_signed(ci) ? (float)a.i : (float)a.u)
+                                                             : (float)x)
+                             : (ga_class_is_int(ci) ? (ga_class_is_signed(ci) ? (double)a.i : (double)a.u) : x);
+    } else if (isint) {
+      r = clamp_int(out, to_i128(ci, a));
+    } else {
+      r = saturate_d(out, x);
+    }
+    return r;
+  default:
+    break;
+  }
+  if (isint) { /* integer classes keep their class */
+    __int128 v = to_i128(ci, a);
+    switch (op) {
+    case GA_UOP_NEG: v = -v; break;
+    case GA_UOP_ABS: v = v < 0 ? -v : v; break;
+    case GA_UOP_SIGN: v = (v > 0) - (v < 0); break;
+    default: break; /* rounding an integer changes nothing */
+    }
+    return clamp_int(out, v);
+  }
+  switch (op) {
+  case GA_UOP_NEG: x = -x; break;
+  case GA_UOP_ABS: x = fabs(x); break;
+  case GA_UOP_SIGN: x = x > 0 ? 1.0 : x < 0 ? -1.0 : isnan(x) ? x : 0.0; break;
+  case GA_UOP_FLOOR: x = floor(x); break;
+  case GA_UOP_CEIL: x = ceil(x); break;
+  case GA_UOP_ROUND: x = round(x); break;
+  default: x = trunc(x); break;
+  }
+  r.f = out == GA_SINGLE ? (double)(float)x : x;
+  return r;
+}
+
 static hval binary(const ga_xnode *n, ga_class ca, hval a, ga_class cb, hval b)
 {
   hval r;
+  switch (n->mode) {
+  case GA_CM_CMP_DOUBLE: case GA_CM_CMP_INT64: case GA_CM_CMP_MIXED64:
+    r.f = compare_holds(n->op, compare_exact(ca, a, cb, b));
+    return r;
+  case GA_CM_CMP_SINGLE: { /* Octave compares single with double in single */
+    hval fa, fb;
+    fa.f = (float)to_double(ca, a);
+    fb.f = (float)to_double(cb, b);
+    r.f = compare_holds(n->op, compare_exact(GA_DOUBLE, fa, GA_DOUBLE, fb));
+    return r;
+  }
+  case GA_CM_LOGIC: {
+    bool x = truth(ca, a), y = truth(cb, b);
+    r.f = n->op == GA_OP_AND ? (x && y) : n->op == GA_OP_OR ? (x || y) : (x != y);
+    return r;
+  }
+  default:
+    break;
+  }
   switch (n->mode) {
   case GA_CM_FLOAT:
     if (n->cls == GA_SINGLE)
@@ -220,6 +337,11 @@ ga_status ga_host_eval_expr(const ga_expr *x, const void *const *inputs, ga_clas
         c.u = ga_scalar_bits(s);
         for (int64_t k = 0; k < len; k++)
           v[k] = c;
+      } else if (n->kind == GA_X_UNARY) {
+        const hval *a = vals + (size_t)n->a * BLOCK;
+        ga_class ca = x->nodes[n->a].cls;
+        for (int64_t k = 0; k < len; k++)
+          v[k] = unary(n->uop, n->cls, ca, a[k]);
       } else {
         const hval *a = vals + (size_t)n->a * BLOCK, *b = vals + (size_t)n->b * BLOCK;
         ga_class ca = x->nodes[n->a].cls, cb = x->nodes[n->b].cls;

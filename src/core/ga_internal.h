@@ -50,14 +50,19 @@ typedef struct {
 #define GA_X_MAX_INPUTS 8
 #define GA_X_MAX_SCALARS 8
 
-typedef enum { GA_X_INPUT, GA_X_SCALAR, GA_X_BINARY } ga_xkind;
+typedef enum { GA_X_INPUT, GA_X_SCALAR, GA_X_BINARY, GA_X_UNARY } ga_xkind;
 
 /* How a binary node computes, derived from its operand and result classes. */
 typedef enum {
   GA_CM_FLOAT,        /* operands converted to the (floating) result class */
   GA_CM_INT_DOUBLE,   /* integers of <= 32 bits: in double, rounded and saturated */
   GA_CM_INT_EXACT,    /* int64/uint64 with integer or logical operands: exact */
-  GA_CM_INT_MIXED64   /* int64/uint64 with a floating operand: Octave's own algorithms (host) */
+  GA_CM_INT_MIXED64,  /* int64/uint64 with a floating operand: Octave's own algorithms (host) */
+  GA_CM_CMP_DOUBLE,   /* comparison of values exact in double */
+  GA_CM_CMP_SINGLE,   /* single against double or logical: Octave compares in single */
+  GA_CM_CMP_INT64,    /* a 64-bit integer against an integer: exact */
+  GA_CM_CMP_MIXED64,  /* a 64-bit integer against a floating value: exact */
+  GA_CM_LOGIC         /* & | xor on values converted to logical */
 } ga_compute_mode;
 
 typedef struct {
@@ -65,6 +70,7 @@ typedef struct {
   ga_class cls;      /* class of this node's value */
   int slot;          /* input or scalar slot */
   ga_binop op;
+  ga_unop uop;       /* GA_X_UNARY: the operation; its operand is a */
   ga_compute_mode mode;
   int a, b;          /* operand node indices */
 } ga_xnode;
@@ -155,10 +161,13 @@ void ga_shape_format(int ndims, const int64_t *dims, char *out, size_t cap); /* 
 
 typedef struct {
   ga_tensor **slots;
+  uint32_t *versions;   /* the id of each slot's occupant carries its version */
   uint32_t nslots, cap;
   uint32_t *free_slots;
   uint32_t nfree;
-  uint32_t generation;
+  uint32_t generation;  /* bumped by every reset */
+  uint32_t next_version;
+  uint32_t reset_version; /* versions up to this one were issued before the last reset */
 } ga_handle_table;
 
 ga_status ga_handles_insert(ga_tensor *t, ga_id *out);
@@ -192,6 +201,8 @@ typedef struct {
  * and tries again. */
 ga_status ga_fuse_binary(ga_binop op, ga_class cls, ga_compute_mode mode, const ga_fuse_operand *a,
                          const ga_fuse_operand *b, int ndims, const int64_t *dims, ga_lazy **out);
+ga_status ga_fuse_unary(ga_unop op, ga_class cls, const ga_fuse_operand *a, int ndims, const int64_t *dims,
+                        ga_lazy **out);
 void ga_lazy_free(ga_lazy *lz);
 
 /* ---- residency: the size-class pool over provider buffers (ga_residency.c) ---------- */
@@ -233,7 +244,10 @@ ga_status ga_plan_reduce(const ga_reduce_desc *d);
 
 /* ---- semantics shared by providers (ga_semantics.c) ---------------------------------- */
 ga_status ga_binary_result_class(ga_binop op, ga_class a, ga_class b, ga_class *out);
-ga_compute_mode ga_binary_compute_mode(ga_class a, ga_class b, ga_class out);
+ga_compute_mode ga_binary_compute_mode(ga_binop op, ga_class a, ga_class b, ga_class out);
+ga_class ga_unary_result_class(ga_unop op, ga_class in, ga_class to);
+bool ga_binop_is_comparison(ga_binop op);
+const char *ga_unop_name(ga_unop op);
 const char *ga_binop_name(ga_binop op);   /* "plus" */
 const char *ga_binop_symbol(ga_binop op); /* "+" */
 

@@ -1,8 +1,25 @@
 /* Octave's rules for the class of a binary operation's result and how it is computed. */
 #include "ga_internal.h"
 
-static const char *const binop_names[GA_NBINOPS] = {"plus", "minus", "times", "rdivide"};
-static const char *const binop_symbols[GA_NBINOPS] = {"+", "-", ".*", "./"};
+static const char *const binop_names[GA_NBINOPS] = {"plus", "minus", "times", "rdivide", "eq", "ne", "lt",
+                                                    "le", "gt", "ge", "and", "or", "xor"};
+static const char *const binop_symbols[GA_NBINOPS] = {"+", "-", ".*", "./", "==", "!=", "<",
+                                                      "<=", ">", ">=", "&", "|", "xor"};
+static const char *const unop_names[GA_NUNOPS] = {"uminus", "not", "abs", "sign", "floor", "ceil", "round",
+                                                  "fix", "isnan", "isinf", "isfinite", "cast"};
+
+const char *ga_unop_name(ga_unop op) { return (unsigned)op < GA_NUNOPS ? unop_names[op] : "?"; }
+
+bool ga_binop_is_comparison(ga_binop op) { return op >= GA_OP_EQ && op <= GA_OP_GE; }
+
+ga_class ga_unary_result_class(ga_unop op, ga_class in, ga_class to)
+{
+  switch (op) {
+  case GA_UOP_NOT: case GA_UOP_ISNAN: case GA_UOP_ISINF: case GA_UOP_ISFINITE: return GA_LOGICAL;
+  case GA_UOP_CAST: return to;
+  default: return in == GA_LOGICAL ? GA_DOUBLE : in; /* -true, abs (true): double */
+  }
+}
 
 const char *ga_binop_name(ga_binop op) { return (unsigned)op < GA_NBINOPS ? binop_names[op] : "?"; }
 const char *ga_binop_symbol(ga_binop op) { return (unsigned)op < GA_NBINOPS ? binop_symbols[op] : "?"; }
@@ -11,7 +28,13 @@ const char *ga_binop_symbol(ga_binop op) { return (unsigned)op < GA_NBINOPS ? bi
  * otherwise single wins over double and logical; logical with logical gives double. */
 ga_status ga_binary_result_class(ga_binop op, ga_class a, ga_class b, ga_class *out)
 {
-  (void)op;
+  if (op >= GA_OP_EQ) {
+    /* comparisons and xor take any classes; & and | refuse two integer classes */
+    if ((op == GA_OP_AND || op == GA_OP_OR) && ga_class_is_int(a) && ga_class_is_int(b) && a != b)
+      return GA_ERR_CLASS;
+    *out = GA_LOGICAL;
+    return GA_OK;
+  }
   bool ia = ga_class_is_int(a), ib = ga_class_is_int(b);
   if (ia && ib) {
     if (a != b)
@@ -29,8 +52,17 @@ ga_status ga_binary_result_class(ga_binop op, ga_class a, ga_class b, ga_class *
   return GA_OK;
 }
 
-ga_compute_mode ga_binary_compute_mode(ga_class a, ga_class b, ga_class out)
+ga_compute_mode ga_binary_compute_mode(ga_binop op, ga_class a, ga_class b, ga_class out)
 {
+  if (op >= GA_OP_AND)
+    return GA_CM_LOGIC;
+  if (ga_binop_is_comparison(op)) {
+    bool wa = ga_class_is_wide_int(a), wb = ga_class_is_wide_int(b);
+    if (wa || wb)
+      return ga_class_is_float(a) || ga_class_is_float(b) ? GA_CM_CMP_MIXED64 : GA_CM_CMP_INT64;
+    bool single = (a == GA_SINGLE && !ga_class_is_int(b)) || (b == GA_SINGLE && !ga_class_is_int(a));
+    return single ? GA_CM_CMP_SINGLE : GA_CM_CMP_DOUBLE;
+  }
   if (ga_class_is_float(out))
     return GA_CM_FLOAT;
   if (!ga_class_is_wide_int(out))

@@ -14,7 +14,8 @@ static const struct {
   {"device_count", ga_mex_device_count}, {"download", ga_mex_download},
   {"reduce", ga_mex_reduce},   {"release", ga_mex_release},
   {"reset", ga_mex_reset},     {"stats", ga_mex_stats},           {"stats_reset", ga_mex_stats_reset},
-  {"sum", ga_mex_sum},         {"upload", ga_mex_upload},         {"valid", ga_mex_valid},
+  {"sum", ga_mex_sum},         {"unary", ga_mex_unary},           {"upload", ga_mex_upload},
+  {"valid", ga_mex_valid},
   {"wait", ga_mex_wait},
 };
 

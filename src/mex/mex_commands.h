@@ -13,6 +13,7 @@ GA_MEX_COMMAND(ga_mex_valid);
 GA_MEX_COMMAND(ga_mex_binary);
 GA_MEX_COMMAND(ga_mex_sum);
 GA_MEX_COMMAND(ga_mex_reduce);
+GA_MEX_COMMAND(ga_mex_unary);
 GA_MEX_COMMAND(ga_mex_device);
 GA_MEX_COMMAND(ga_mex_device_count);
 GA_MEX_COMMAND(ga_mex_reset);

@@ -36,7 +36,8 @@ static void operand(const mxArray *a, const mxArray *is_gpu, ga_operand *o, int6
 
 void ga_mex_binary(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
-  static const char *const names[GA_NBINOPS] = {"plus", "minus", "times", "rdivide"};
+  static const char *const names[GA_NBINOPS] = {"plus", "minus", "times", "rdivide", "eq", "ne", "lt",
+                                                "le",   "gt",    "ge",    "and",     "or", "xor"};
   ga_mex_nargs("binary", nrhs, 5, 5, nlhs, 3);
   char op[16];
   ga_mex_get_string(prhs[0], "binary", op, sizeof op);
@@ -99,4 +100,28 @@ void ga_mex_reduce(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   return_value(nlhs > 3 ? 3 : nlhs, plhs, id);
   if (nlhs > 3)
     plhs[3] = ga_mex_make_id(index);
+}
+
+void ga_mex_unary(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  static const char *const names[GA_NUNOPS] = {"uminus", "not", "abs", "sign", "floor", "ceil",
+                                               "round", "fix", "isnan", "isinf", "isfinite", "cast"};
+  ga_mex_nargs("unary", nrhs, 2, 3, nlhs, 3);
+  char op[16], cls_name[16] = "double";
+  ga_mex_get_string(prhs[0], "unary", op, sizeof op);
+  int k = 0;
+  while (k < GA_NUNOPS && strcmp(op, names[k]) != 0)
+    k++;
+  if (k == GA_NUNOPS)
+    ga_mex_error("gpuarray:invalidArgument", "unary: unknown operation '%s'", op);
+  ga_id in = ga_mex_get_id(prhs[1], op);
+  ga_class to = GA_DOUBLE;
+  if (nrhs > 2) {
+    ga_mex_get_string(prhs[2], op, cls_name, sizeof cls_name);
+    if (!ga_class_from_name(cls_name, &to))
+      ga_mex_error("gpuarray:invalidClass", "cast: class '%s' is not supported for gpuArrays", cls_name);
+  }
+  ga_id id;
+  ga_mex_raise(ga_unary((ga_unop)k, in, to, &id));
+  return_value(nlhs, plhs, id);
 }
