@@ -327,6 +327,100 @@ classdef gpuArray
       r = gpuArray.unary_ ("isfinite", a);
     endfunction
 
+    ## elementary functions (double results for integer and logical inputs, as Octave)
+
+    function r = sqrt (a)
+      r = gpuArray.unary_ ("sqrt", a);
+    endfunction
+
+    function r = exp (a)
+      r = gpuArray.unary_ ("exp", a);
+    endfunction
+
+    function r = expm1 (a)
+      r = gpuArray.unary_ ("expm1", a);
+    endfunction
+
+    function r = log (a)
+      r = gpuArray.unary_ ("log", a);
+    endfunction
+
+    function r = log2 (a)
+      r = gpuArray.unary_ ("log2", a);
+    endfunction
+
+    function r = log10 (a)
+      r = gpuArray.unary_ ("log10", a);
+    endfunction
+
+    function r = log1p (a)
+      r = gpuArray.unary_ ("log1p", a);
+    endfunction
+
+    function r = sin (a)
+      r = gpuArray.unary_ ("sin", a);
+    endfunction
+
+    function r = cos (a)
+      r = gpuArray.unary_ ("cos", a);
+    endfunction
+
+    function r = tan (a)
+      r = gpuArray.unary_ ("tan", a);
+    endfunction
+
+    function r = asin (a)
+      r = gpuArray.unary_ ("asin", a);
+    endfunction
+
+    function r = acos (a)
+      r = gpuArray.unary_ ("acos", a);
+    endfunction
+
+    function r = atan (a)
+      r = gpuArray.unary_ ("atan", a);
+    endfunction
+
+    function r = sinh (a)
+      r = gpuArray.unary_ ("sinh", a);
+    endfunction
+
+    function r = cosh (a)
+      r = gpuArray.unary_ ("cosh", a);
+    endfunction
+
+    function r = tanh (a)
+      r = gpuArray.unary_ ("tanh", a);
+    endfunction
+
+    function r = asinh (a)
+      r = gpuArray.unary_ ("asinh", a);
+    endfunction
+
+    function r = acosh (a)
+      r = gpuArray.unary_ ("acosh", a);
+    endfunction
+
+    function r = atanh (a)
+      r = gpuArray.unary_ ("atanh", a);
+    endfunction
+
+    function r = cbrt (a)
+      r = gpuArray.unary_ ("cbrt", a);
+    endfunction
+
+    function r = erf (a)
+      r = gpuArray.unary_ ("erf", a);
+    endfunction
+
+    function r = erfc (a)
+      r = gpuArray.unary_ ("erfc", a);
+    endfunction
+
+    function r = gamma (a)
+      r = gpuArray.unary_ ("gamma", a);
+    endfunction
+
     ## class conversions: gpuArray in, gpuArray out
 
     function r = double (a)
@@ -1032,6 +1126,57 @@ endclassdef
 %!error <invalid conversion from NaN to logical> logical (gpuArray ([NaN 1]))
 %!error <not supported> cast (gpuArray (1), "char")
 %!error <binary operator '&' not implemented for 'int8 matrix' by 'uint16 scalar' operations> gpuArray (int8 ([1 2])) & uint16 (1)
+
+## ---- elementary functions ----------------------------------------------------------------
+
+%!function check_function (f, x, ulps)
+%!  want = f (x);
+%!  got = f (gpuArray (x));
+%!  assert (isa (got, "gpuArray"));
+%!  got = gather (got);
+%!  assert (class (got), class (want));
+%!  assert (size (got), size (want));
+%!  assert (isequal (isnan (got), isnan (want)));
+%!  m = isfinite (want);
+%!  assert (isequal (got(! m & ! isnan (want)), want(! m & ! isnan (want))));
+%!  err = abs (double (got(m)) - double (want(m))) ./ eps (want(m));
+%!  assert (all (err <= ulps), "%s: %g ulp", func2str (f), max ([0; err(:)]));
+%!endfunction
+
+%!test
+%! rand ("seed", 3);
+%! x = [randn(1, 500) * 3, rand(1, 200) * 2 - 1, 10 .^ (-300:20:300), -10 .^ (-300:20:300), 0, -0, Inf, -Inf, NaN, ...
+%!      pi, pi / 2, 1e5 + 0.5, 709.7, -745];
+%! pos = abs (x);
+%! unit = x(abs (x) <= 1);
+%! for f = {@exp, @expm1, @sin, @cos, @tan, @atan, @sinh, @cosh, @tanh, @asinh, @cbrt, @erf, @erfc}
+%!   check_function (f{1}, x, 2);
+%!   check_function (f{1}, single (x), 2);
+%! endfor
+%! for f = {@sqrt, @log, @log2, @log10}
+%!   check_function (f{1}, pos, 2);
+%!   check_function (f{1}, single (pos), 2);
+%! endfor
+%! check_function (@log1p, pos - 0.5, 2);
+%! for f = {@asin, @acos, @atanh}
+%!   check_function (f{1}, unit, 2);
+%! endfor
+%! check_function (@acosh, 1 + pos, 2);
+%! check_function (@gamma, [x(abs (x) < 170), 0, -0, -1, -2, -Inf, Inf, 171.7, 0.5], 4);
+%! check_function (@sqrt, int8 ([4 9 -0]), 0);
+%! check_function (@exp, [true false], 0);
+
+%!test
+%! ## the functions fuse into chains and reductions
+%! x = randn (1000, 3);  y = rand (1000, 3);
+%! g = gpuArray (x);  h = gpuArray (y);
+%! r = gather (sum (sin (g) .* h + exp (-g .* g), 2));
+%! assert (r, sum (sin (x) .* y + exp (-x .* x), 2), -1e-13);
+
+%!error <complex> sqrt (gpuArray ([1 -1]))
+%!error <complex> log (gpuArray (-2))
+%!error <complex> asin (gpuArray (2))
+%!error <complex> acosh (gpuArray (0.5))
 
 ## ---- prod, max, min, any, all ----------------------------------------------------------
 

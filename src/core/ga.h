@@ -61,6 +61,11 @@ typedef enum {
   GA_UOP_NEG = 0, GA_UOP_NOT, GA_UOP_ABS, GA_UOP_SIGN, GA_UOP_FLOOR, GA_UOP_CEIL, GA_UOP_ROUND, GA_UOP_FIX,
   GA_UOP_ISNAN, GA_UOP_ISINF, GA_UOP_ISFINITE,
   GA_UOP_CAST, /* to the class given: double (x), int8 (x), logical (x), ... */
+  /* elementary functions: double results for integer and logical inputs */
+  GA_UOP_SQRT, GA_UOP_EXP, GA_UOP_EXPM1, GA_UOP_LOG, GA_UOP_LOG2, GA_UOP_LOG10, GA_UOP_LOG1P,
+  GA_UOP_SIN, GA_UOP_COS, GA_UOP_TAN, GA_UOP_ASIN, GA_UOP_ACOS, GA_UOP_ATAN,
+  GA_UOP_SINH, GA_UOP_COSH, GA_UOP_TANH, GA_UOP_ASINH, GA_UOP_ACOSH, GA_UOP_ATANH,
+  GA_UOP_CBRT, GA_UOP_ERF, GA_UOP_ERFC, GA_UOP_GAMMA, GA_UOP_LGAMMA,
   GA_NUNOPS
 } ga_unop;
 
@@ -154,6 +159,11 @@ ga_status ga_device_count(int *count);
 ga_status ga_get_device_info(ga_device_info *info);
 ga_status ga_get_stats(ga_stats *stats);
 void ga_reset_stats(void);
+
+/* Operation names as the gateway spells them ("plus", "uminus", "sum", ...). */
+const char *ga_binop_name(ga_binop op);
+const char *ga_unop_name(ga_unop op);
+const char *ga_reduce_name(ga_reduce_op op);
 
 /* Class helpers. */
 const char *ga_class_name(ga_class cls);

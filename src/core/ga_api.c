@@ -158,40 +158,85 @@ static const char *nonconformant_prefix(ga_binop op)
   }
 }
 
-/* Octave refuses to read NaN as a logical value: look before such a conversion (one
- * fused pass over the operand, reading back one byte). */
-static ga_status any_nan(ga_tensor *t, bool *found)
+/* Whether any element of the logical tensor flags (pending or not) is true: one fused
+ * reduction, reading back one byte. */
+static ga_status any_true(ga_tensor *flags, bool *found)
 {
-  ga_fuse_operand o = {.t = t, .ndims = t->ndims, .dims = t->dims};
-  ga_lazy *lz = NULL;
-  ga_status st = ga_fuse_unary(GA_UOP_ISNAN, GA_LOGICAL, &o, t->ndims, t->dims, &lz);
-  if (st == GA_ERR_UNSUPPORTED && (st = ga_tensor_materialize(t)) == GA_OK)
-    st = ga_fuse_unary(GA_UOP_ISNAN, GA_LOGICAL, &o, t->ndims, t->dims, &lz);
+  ga_tensor *res = NULL;
+  int64_t one[2] = {1, 1};
+  ga_status st = ga_tensor_new(GA_LOGICAL, 2, one, &res);
   if (st != GA_OK)
     return st;
-  ga_tensor *flags = NULL, *res = NULL;
-  int64_t one[2] = {1, 1};
-  st = ga_tensor_new_lazy(GA_LOGICAL, t->ndims, t->dims, lz, &flags);
-  if (st != GA_OK) {
-    ga_lazy_free(lz);
-    return st;
+  ga_reduce_desc d = {.op = GA_RED_ANY, .in = &flags->buf, .in_cls = GA_LOGICAL, .out_cls = GA_LOGICAL,
+                      .inner = 1, .n = flags->numel, .outer = 1, .out = &res->buf};
+  if (flags->lazy) {
+    ga_lazy_bind(flags->lazy);
+    d.producer = &flags->lazy->x;
   }
-  if ((st = ga_tensor_new(GA_LOGICAL, 2, one, &res)) == GA_OK) {
-    ga_lazy_bind(lz);
-    ga_reduce_desc d = {.op = GA_RED_ANY, .producer = &lz->x, .in_cls = GA_LOGICAL, .out_cls = GA_LOGICAL,
-                        .inner = 1, .n = t->numel, .outer = 1, .out = &res->buf};
+  st = ga_plan_reduce(&d);
+  if (st == GA_ERR_UNSUPPORTED && (st = ga_tensor_materialize(flags)) == GA_OK) {
+    d.producer = NULL;
+    d.in = &flags->buf;
     st = ga_plan_reduce(&d);
-    if (st == GA_ERR_UNSUPPORTED && (st = ga_tensor_materialize(flags)) == GA_OK) {
-      d.producer = NULL;
-      d.in = &flags->buf;
-      st = ga_plan_reduce(&d);
-    }
-    uint8_t b = 0;
-    if (st == GA_OK && (st = ga_g.prov->download(ga_g.pstate, &res->buf, &b, 1)) == GA_OK)
-      *found = b != 0;
   }
+  uint8_t b = 0;
+  if (st == GA_OK && (st = ga_g.prov->download(ga_g.pstate, &res->buf, &b, 1)) == GA_OK)
+    *found = b != 0;
   ga_tensor_unref(res);
+  return st;
+}
+
+/* A pending tensor f(t) or f(t, s) for an internal check (not in the handle table). */
+static ga_status derive(ga_tensor *t, bool unary, ga_unop uop, ga_binop bop, double s, ga_tensor **out)
+{
+  ga_fuse_operand o = {.t = t, .ndims = t->ndims, .dims = t->dims};
+  ga_fuse_operand c = {.s = {.cls = GA_DOUBLE, .v.f = s}, .ndims = 0};
+  ga_lazy *lz = NULL;
+  ga_class cls = unary ? ga_unary_result_class(uop, t->cls, GA_DOUBLE) : GA_LOGICAL;
+  ga_status st = GA_ERR_UNSUPPORTED;
+  for (int pass = 0; pass < 2 && st == GA_ERR_UNSUPPORTED; pass++) {
+    if (pass == 1 && (st = ga_tensor_materialize(t)) != GA_OK)
+      return st;
+    st = unary ? ga_fuse_unary(uop, cls, &o, t->ndims, t->dims, &lz)
+               : ga_fuse_binary(bop, cls, ga_binary_compute_mode(bop, t->cls, GA_DOUBLE, cls), &o, &c, t->ndims,
+                                t->dims, &lz);
+  }
+  if (st != GA_OK)
+    return st;
+  if ((st = ga_tensor_new_lazy(cls, t->ndims, t->dims, lz, out)) != GA_OK)
+    ga_lazy_free(lz);
+  return st;
+}
+
+static ga_status any_nan(ga_tensor *t, bool *found)
+{
+  ga_tensor *flags = NULL;
+  ga_status st = derive(t, true, GA_UOP_ISNAN, 0, 0, &flags);
+  if (st == GA_OK)
+    st = any_true(flags, found);
   ga_tensor_unref(flags);
+  return st;
+}
+
+/* Where Octave's result for real input would be complex, which gpuArrays cannot hold. */
+static ga_status any_complex_result(ga_unop op, ga_tensor *t, bool *found)
+{
+  ga_tensor *a = NULL, *flags = NULL;
+  ga_status st;
+  switch (op) {
+  case GA_UOP_LOG1P: st = derive(t, false, 0, GA_OP_LT, -1.0, &flags); break;
+  case GA_UOP_ACOSH: st = derive(t, false, 0, GA_OP_LT, 1.0, &flags); break;
+  case GA_UOP_ASIN: case GA_UOP_ACOS: case GA_UOP_ATANH:
+    st = derive(t, true, GA_UOP_ABS, 0, 0, &a);
+    if (st == GA_OK)
+      st = derive(a, false, 0, GA_OP_GT, 1.0, &flags);
+    break;
+  default: st = derive(t, false, 0, GA_OP_LT, 0.0, &flags); break;
+  }
+  if (st == GA_OK)
+    st = any_true(flags, found);
+  ga_tensor_unref(flags);
+  ga_tensor_unref(a);
   return st;
 }
 
@@ -315,6 +360,14 @@ ga_status ga_unary(ga_unop op, ga_id id, ga_class to, ga_id *out)
     if ((st = check_no_nan(&r)) != GA_OK)
       return st;
   }
+  if (ga_unop_has_complex_domain(op) && in->numel > 0) {
+    bool complex = false;
+    if ((st = any_complex_result(op, in, &complex)) != GA_OK)
+      return st;
+    if (complex)
+      return ga_fail(GA_ERR_UNSUPPORTED, "%s: the result would be complex, and complex gpuArrays are not "
+                                         "supported yet", ga_unop_name(op));
+  }
   ga_tensor *t = NULL;
   if (in->numel == 0) {
     st = ga_tensor_new(cls, in->ndims, in->dims, &t);
@@ -347,6 +400,8 @@ static ga_class reduce_class(ga_reduce_op op, ga_class in, ga_sum_type type)
 }
 
 static const char *const reduce_names[GA_NREDUCE] = {"sum", "prod", "max", "min", "any", "all"};
+
+const char *ga_reduce_name(ga_reduce_op op) { return (unsigned)op < GA_NREDUCE ? reduce_names[op] : "?"; }
 
 ga_status ga_reduce(ga_reduce_op op, ga_id id, int dim, ga_sum_type type, ga_id *out, ga_id *index)
 {

@@ -235,8 +235,29 @@ static void emit_cast(ga_strbuf *b, ga_class from, const char *a, ga_class to)
     ga_sb_printf(b, "%s(clamp(int64_t(%s), %.0fl, %.0fl))", t, a, ga_class_int_min(to), ga_class_int_max(to));
 }
 
+/* The elementary functions shaders/ga_math.glsl provides in double precision, as
+ * ga_<name>_d (x); the others run on the host until they are written. Single precision
+ * rounds the double result. */
+static bool math_in_glsl(ga_unop op)
+{
+  (void)op;
+  return false;
+}
+
+bool ga_glsl_unop_supported(ga_unop op)
+{
+  return !ga_unop_is_function(op) || math_in_glsl(op);
+}
+
 void ga_glsl_emit_unary(ga_strbuf *b, const ga_xnode *n, ga_class ca, const char *a)
 {
+  if (ga_unop_is_function(n->uop)) {
+    if (n->cls == GA_SINGLE)
+      ga_sb_printf(b, "float(ga_%s_d(double(%s)))", ga_unop_name(n->uop), a);
+    else
+      ga_sb_printf(b, "ga_%s_d(double(%s))", ga_unop_name(n->uop), a);
+    return;
+  }
   const char *t = ga_glsl_type(n->cls);
   bool fl = ga_class_is_float(ca), in = ga_class_is_int(ca);
   switch (n->uop) {
@@ -360,10 +381,13 @@ bool ga_glsl_elementwise_supported(const ga_expr *x, ga_class out_cls)
     return false;
   /* 64-bit integers against floating values follow Octave's own rules on the host: the
    * int64 -> double conversion these need was seen misrounded on lavapipe */
-  for (int j = 0; j < x->nnodes; j++)
+  for (int j = 0; j < x->nnodes; j++) {
     if (x->nodes[j].kind == GA_X_BINARY &&
         (x->nodes[j].mode == GA_CM_INT_MIXED64 || x->nodes[j].mode == GA_CM_CMP_MIXED64))
       return false;
+    if (x->nodes[j].kind == GA_X_UNARY && !ga_glsl_unop_supported(x->nodes[j].uop))
+      return false;
+  }
   return x->nodes[x->nnodes - 1].cls == out_cls;
 }
 

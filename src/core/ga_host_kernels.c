@@ -204,12 +204,93 @@ static bool truth(ga_class c, hval v)
   return ga_class_is_int(c) ? v.u != 0 : v.f != 0.0;
 }
 
+/* Octave's elementary functions are the C library's: the same calls give its results. */
+double ga_host_unop_function(ga_unop op, double x)
+{
+  switch (op) {
+  case GA_UOP_SQRT: return sqrt(x);
+  case GA_UOP_EXP: return exp(x);
+  case GA_UOP_EXPM1: return expm1(x);
+  case GA_UOP_LOG: return log(x);
+  case GA_UOP_LOG2: return log2(x);
+  case GA_UOP_LOG10: return log10(x);
+  case GA_UOP_LOG1P: return log1p(x);
+  case GA_UOP_SIN: return sin(x);
+  case GA_UOP_COS: return cos(x);
+  case GA_UOP_TAN: return tan(x);
+  case GA_UOP_ASIN: return asin(x);
+  case GA_UOP_ACOS: return acos(x);
+  case GA_UOP_ATAN: return atan(x);
+  case GA_UOP_SINH: return sinh(x);
+  case GA_UOP_COSH: return cosh(x);
+  case GA_UOP_TANH: return tanh(x);
+  case GA_UOP_ASINH: return asinh(x);
+  case GA_UOP_ACOSH: return acosh(x);
+  case GA_UOP_ATANH: return atanh(x);
+  case GA_UOP_CBRT: return cbrt(x);
+  case GA_UOP_ERF: return erf(x);
+  case GA_UOP_ERFC: return erfc(x);
+  case GA_UOP_GAMMA: /* Octave's xgamma: MATLAB's values at the poles and at -Inf */
+    if (x == 0)
+      return copysign(INFINITY, x);
+    if ((x < 0 && x == floor(x)) || isinf(x))
+      return INFINITY;
+    return tgamma(x);
+  default: return lgamma(x);
+  }
+}
+
+float ga_host_unop_function_single(ga_unop op, float x)
+{
+  switch (op) {
+  case GA_UOP_SQRT: return sqrtf(x);
+  case GA_UOP_EXP: return expf(x);
+  case GA_UOP_EXPM1: return expm1f(x);
+  case GA_UOP_LOG: return logf(x);
+  case GA_UOP_LOG2: return log2f(x);
+  case GA_UOP_LOG10: return log10f(x);
+  case GA_UOP_LOG1P: return log1pf(x);
+  case GA_UOP_SIN: return sinf(x);
+  case GA_UOP_COS: return cosf(x);
+  case GA_UOP_TAN: return tanf(x);
+  case GA_UOP_ASIN: return asinf(x);
+  case GA_UOP_ACOS: return acosf(x);
+  case GA_UOP_ATAN: return atanf(x);
+  case GA_UOP_SINH: return sinhf(x);
+  case GA_UOP_COSH: return coshf(x);
+  case GA_UOP_TANH: return tanhf(x);
+  case GA_UOP_ASINH: return asinhf(x);
+  case GA_UOP_ACOSH: return acoshf(x);
+  case GA_UOP_ATANH: return atanhf(x);
+  case GA_UOP_CBRT: return cbrtf(x);
+  case GA_UOP_ERF: return erff(x);
+  case GA_UOP_ERFC: return erfcf(x);
+  case GA_UOP_GAMMA: return (float)ga_host_unop_function(op, x);
+  default: return lgammaf(x);
+  }
+}
+
+bool ga_unop_has_complex_domain(ga_unop op)
+{
+  switch (op) {
+  case GA_UOP_SQRT: case GA_UOP_LOG: case GA_UOP_LOG2: case GA_UOP_LOG10: case GA_UOP_LOG1P:
+  case GA_UOP_ASIN: case GA_UOP_ACOS: case GA_UOP_ACOSH: case GA_UOP_ATANH:
+    return true;
+  default:
+    return false;
+  }
+}
+
 static hval unary(ga_unop op, ga_class out, ga_class ci, hval a)
 {
   hval r;
   r.u = 0;
   bool isint = ga_class_is_int(ci);
   double x = to_double(ci, a);
+  if (ga_unop_is_function(op)) {
+    r.f = out == GA_SINGLE ? (double)ga_host_unop_function_single(op, (float)x) : ga_host_unop_function(op, x);
+    return r;
+  }
   switch (op) {
   case GA_UOP_NOT: r.f = !truth(ci, a); return r;
   case GA_UOP_ISNAN: r.f = !isint && isnan(x); return r;

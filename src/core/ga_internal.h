@@ -247,8 +247,12 @@ ga_status ga_binary_result_class(ga_binop op, ga_class a, ga_class b, ga_class *
 ga_compute_mode ga_binary_compute_mode(ga_binop op, ga_class a, ga_class b, ga_class out);
 ga_class ga_unary_result_class(ga_unop op, ga_class in, ga_class to);
 bool ga_binop_is_comparison(ga_binop op);
-const char *ga_unop_name(ga_unop op);
-const char *ga_binop_name(ga_binop op);   /* "plus" */
+bool ga_unop_is_function(ga_unop op);
+/* The functions whose real input can give a complex result in Octave, and the test of
+ * that input: true where the result would be complex. */
+bool ga_unop_has_complex_domain(ga_unop op);
+double ga_host_unop_function(ga_unop op, double x);
+float ga_host_unop_function_single(ga_unop op, float x);
 const char *ga_binop_symbol(ga_binop op); /* "+" */
 
 #endif

@@ -5,8 +5,12 @@ static const char *const binop_names[GA_NBINOPS] = {"plus", "minus", "times", "r
                                                     "le", "gt", "ge", "and", "or", "xor"};
 static const char *const binop_symbols[GA_NBINOPS] = {"+", "-", ".*", "./", "==", "!=", "<",
                                                       "<=", ">", ">=", "&", "|", "xor"};
-static const char *const unop_names[GA_NUNOPS] = {"uminus", "not", "abs", "sign", "floor", "ceil", "round",
-                                                  "fix", "isnan", "isinf", "isfinite", "cast"};
+static const char *const unop_names[GA_NUNOPS] = {
+  "uminus", "not", "abs", "sign", "floor", "ceil", "round", "fix", "isnan", "isinf", "isfinite", "cast",
+  "sqrt", "exp", "expm1", "log", "log2", "log10", "log1p", "sin", "cos", "tan", "asin", "acos", "atan",
+  "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "cbrt", "erf", "erfc", "gamma", "lgamma"};
+
+bool ga_unop_is_function(ga_unop op) { return op >= GA_UOP_SQRT && op < GA_NUNOPS; }
 
 const char *ga_unop_name(ga_unop op) { return (unsigned)op < GA_NUNOPS ? unop_names[op] : "?"; }
 
@@ -17,7 +21,10 @@ ga_class ga_unary_result_class(ga_unop op, ga_class in, ga_class to)
   switch (op) {
   case GA_UOP_NOT: case GA_UOP_ISNAN: case GA_UOP_ISINF: case GA_UOP_ISFINITE: return GA_LOGICAL;
   case GA_UOP_CAST: return to;
-  default: return in == GA_LOGICAL ? GA_DOUBLE : in; /* -true, abs (true): double */
+  default:
+    if (ga_unop_is_function(op)) /* sqrt (int8 (4)) is a double in Octave */
+      return ga_class_is_float(in) ? in : GA_DOUBLE;
+    return in == GA_LOGICAL ? GA_DOUBLE : in; /* -true, abs (true): double */
   }
 }
 

@@ -36,13 +36,11 @@ static void operand(const mxArray *a, const mxArray *is_gpu, ga_operand *o, int6
 
 void ga_mex_binary(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
-  static const char *const names[GA_NBINOPS] = {"plus", "minus", "times", "rdivide", "eq", "ne", "lt",
-                                                "le",   "gt",    "ge",    "and",     "or", "xor"};
   ga_mex_nargs("binary", nrhs, 5, 5, nlhs, 3);
   char op[16];
   ga_mex_get_string(prhs[0], "binary", op, sizeof op);
   int k = 0;
-  while (k < GA_NBINOPS && strcmp(op, names[k]) != 0)
+  while (k < GA_NBINOPS && strcmp(op, ga_binop_name((ga_binop)k)) != 0)
     k++;
   if (k == GA_NBINOPS)
     ga_mex_error("gpuarray:invalidArgument", "binary: unknown operation '%s'", op);
@@ -76,12 +74,11 @@ void ga_mex_sum(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 
 void ga_mex_reduce(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
-  static const char *const names[GA_NREDUCE] = {"sum", "prod", "max", "min", "any", "all"};
   ga_mex_nargs("reduce", nrhs, 4, 4, nlhs, 4);
   char op[16], type[16];
   ga_mex_get_string(prhs[0], "reduce", op, sizeof op);
   int k = 0;
-  while (k < GA_NREDUCE && strcmp(op, names[k]) != 0)
+  while (k < GA_NREDUCE && strcmp(op, ga_reduce_name((ga_reduce_op)k)) != 0)
     k++;
   if (k == GA_NREDUCE)
     ga_mex_error("gpuarray:invalidArgument", "reduce: unknown reduction '%s'", op);
@@ -104,13 +101,11 @@ void ga_mex_reduce(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 
 void ga_mex_unary(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
-  static const char *const names[GA_NUNOPS] = {"uminus", "not", "abs", "sign", "floor", "ceil",
-                                               "round", "fix", "isnan", "isinf", "isfinite", "cast"};
   ga_mex_nargs("unary", nrhs, 2, 3, nlhs, 3);
   char op[16], cls_name[16] = "double";
   ga_mex_get_string(prhs[0], "unary", op, sizeof op);
   int k = 0;
-  while (k < GA_NUNOPS && strcmp(op, names[k]) != 0)
+  while (k < GA_NUNOPS && strcmp(op, ga_unop_name((ga_unop)k)) != 0)
     k++;
   if (k == GA_NUNOPS)
     ga_mex_error("gpuarray:invalidArgument", "unary: unknown operation '%s'", op);
