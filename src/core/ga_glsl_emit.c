@@ -550,11 +550,21 @@ static void emit_strided_load(ga_strbuf *b, const char *name, ga_class c, const 
   ga_sb_printf(b, ";\n    %s[l] = %s(ga_ld_%s(%s, src));\n  }\n", name, t, ga_glsl_suffix(c), addr);
 }
 
+void ga_glsl_emit_prelude(ga_strbuf *b, const ga_expr *x)
+{
+  ga_sb_puts(b, "#version 460\n");
+  ga_sb_puts(b, ga_glsl_common);
+  bool math = false;
+  for (int j = 0; x && j < x->nnodes; j++)
+    math |= x->nodes[j].kind == GA_X_UNARY && ga_unop_is_function(x->nodes[j].uop);
+  if (math) /* large: only the kernels that call it pay its compile time */
+    ga_sb_puts(b, ga_glsl_math);
+}
+
 char *ga_glsl_elementwise(const ga_expr *x, ga_class out_cls)
 {
   ga_strbuf b = {0};
-  ga_sb_puts(&b, "#version 460\n");
-  ga_sb_puts(&b, ga_glsl_common);
+  ga_glsl_emit_prelude(&b, x);
   ga_sb_puts(&b, "\nlayout(local_size_x = 256) in;\n\n");
   ga_bcast plan;
   ga_glsl_broadcast_plan(x, &plan);

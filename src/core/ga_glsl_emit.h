@@ -48,6 +48,9 @@ typedef struct {
 /* False when the shapes need more than GA_BCAST_DIMS collapsed dimensions. */
 bool ga_glsl_broadcast_plan(const ga_expr *x, ga_bcast *plan);
 
+/* #version, the common library, and the math library when x calls it (x may be NULL). */
+void ga_glsl_emit_prelude(ga_strbuf *b, const ga_expr *x);
+
 /* The whole kernel for x (NULL on allocation failure) and its cache key. */
 char *ga_glsl_elementwise(const ga_expr *x, ga_class out_cls);
 void ga_glsl_elementwise_key(const ga_expr *x, ga_class out_cls, char *key, size_t cap);

@@ -139,8 +139,7 @@ static char *reduce_source(const void *ctx)
   const ga_expr *x = v->producer;
   ga_strbuf b = {0};
   const char *acc = ga_glsl_type(v->acc_cls);
-  ga_sb_puts(&b, "#version 460\n");
-  ga_sb_puts(&b, ga_glsl_common);
+  ga_glsl_emit_prelude(&b, x);
   ga_sb_printf(&b, "#define ACC_T %s\n#define CONTIGUOUS %d\n#define ARG %d\n", acc, v->contiguous ? 1 : 0,
                is_extremum(v->op) ? 1 : 0);
   emit_monoid(&b, v);
