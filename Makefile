@@ -28,6 +28,13 @@ check-octave: all
 	$(HOST) $(OCTAVE) test/octave/test_int64_mixed.m
 	$(LAVAPIPE) $(OCTAVE) test/octave/test_int64_mixed.m
 	$(LAVAPIPE) sh test/octave/test_disk_cache.sh
+	$(HOST) $(OCTAVE) test/octave/test_fusion_random.m
+	$(LAVAPIPE) $(OCTAVE) test/octave/test_fusion_random.m
+
+# the long differential run of random expression trees (about 10 minutes on lavapipe)
+fuzz: all
+	GA_FUZZ_TREES=5000 $(HOST) $(OCTAVE) test/octave/test_fusion_random.m
+	GA_FUZZ_TREES=5000 $(LAVAPIPE) $(OCTAVE) test/octave/test_fusion_random.m
 
 check-pkg: dist
 	sh test/octave/pkg_install_test.sh $(PKG).tar.gz
@@ -57,4 +64,4 @@ clean:
 	$(MAKE) -C src clean
 	rm -rf build $(PKG).tar.gz test/unit/test_core
 
-.PHONY: all check check-unit check-octave check-pkg dist install demo clean
+.PHONY: all check check-unit check-octave check-pkg fuzz dist install demo clean

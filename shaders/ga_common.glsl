@@ -51,12 +51,13 @@ double ga_bits_double(uint64_t b) { return uint64BitsToDouble(b); }
 // 2.5 ulp for 32-bit): one correction step with the exact remainder a - q*b. The
 // remainder comes from Dekker's two-product, not fma, because some drivers (lavapipe)
 // round fma twice; it needs only correctly rounded + - *, which Vulkan guarantees.
-// Outside the range where splitting cannot overflow or underflow, q is kept.
+// Outside the range where splitting cannot overflow (operands times 2^27 + 1) and the
+// partial products cannot fall below the normal range (|a| large enough), q is kept.
 double ga_div_double(double a, double b)
 {
   precise double q = a / b;
   double aa = abs(a), ab = abs(b), aq = abs(q);
-  if (!(aa < 1e290 && ab < 1e290 && ab > 1e-290 && aq < 1e290 && aq > 1e-290))
+  if (!(aa < 1e290 && aa > 1e-290 && ab < 1e290 && ab > 1e-290 && aq < 1e290 && aq > 1e-290))
     return q;
   precise double cq = 134217729.0 * q, qh = cq - (cq - q), ql = q - qh;
   precise double cb = 134217729.0 * b, bh = cb - (cb - b), bl = b - bh;
@@ -69,7 +70,7 @@ float ga_div_single(float a, float b)
 {
   precise float q = a / b;
   float aa = abs(a), ab = abs(b), aq = abs(q);
-  if (!(aa < 1e36 && ab < 1e36 && ab > 1e-36 && aq < 1e36 && aq > 1e-36))
+  if (!(aa < 1e34 && aa > 1e-30 && ab < 1e34 && ab > 1e-30 && aq < 1e34 && aq > 1e-30))
     return q;
   precise float cq = 4097.0 * q, qh = cq - (cq - q), ql = q - qh;
   precise float cb = 4097.0 * b, bh = cb - (cb - b), bl = b - bh;
@@ -90,7 +91,11 @@ double ga_round_half_away(double x)
 }
 double ga_sat(double x, double lo, double hi)
 {
-  return isnan(x) ? 0.0 : clamp(ga_round_half_away(x), lo, hi);
+  // an integer has no negative zero, and a compiler may fold the int -> double
+  // conversion of the stored result back into this value: clear the sign of a zero (an
+  // added 0.0 was seen optimised away on lavapipe)
+  precise double r = isnan(x) ? 0.0 : clamp(ga_round_half_away(x), lo, hi);
+  return r == 0.0 ? abs(r) : r;
 }
 
 // Exact saturating 64-bit integer arithmetic, Octave's rules (division rounds half away

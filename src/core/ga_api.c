@@ -284,6 +284,20 @@ static ga_fuse_operand fuse_operand(const resolved *r)
   return o;
 }
 
+/* A pending value keeps its inputs alive, also those whose arrays Octave has cleared;
+ * past a quarter of the device's memory (the pool's limit) held that way, it is
+ * evaluated at once so the memory can go. */
+static ga_status bound_pending_memory(ga_tensor *t)
+{
+  if (!t->lazy)
+    return GA_OK;
+  uint64_t held = 0;
+  for (int i = 0; i < t->lazy->x.ninputs; i++)
+    if (t->lazy->leaves[i]->handle_refs == 0)
+      held += t->lazy->leaves[i]->buf.bytes;
+  return held > ga_g.pool.limit ? ga_tensor_materialize(t) : GA_OK;
+}
+
 /* The pending value op(a, b): fused with the operands' pending expressions, or, when
  * one kernel cannot hold them all, over the operands evaluated first. */
 static ga_status fuse(ga_binop op, ga_class cls, ga_compute_mode mode, resolved *ra, resolved *rb, int ndims,
@@ -333,6 +347,10 @@ ga_status ga_binary(ga_binop op, const ga_operand *a, const ga_operand *b, ga_id
     st = fuse(op, cls, ga_binary_compute_mode(op, ra.cls, rb.cls, cls), &ra, &rb, ndims, dims, &lz);
     if (st == GA_OK && (st = ga_tensor_new_lazy(cls, ndims, dims, lz, &t)) != GA_OK)
       ga_lazy_free(lz);
+    if (st == GA_OK && (st = bound_pending_memory(t)) != GA_OK) {
+      ga_tensor_unref(t);
+      t = NULL;
+    }
   }
   /* a pending value keeps what it reads alive; temporaries go with it */
   if (ra.temp)
@@ -379,6 +397,8 @@ ga_status ga_unary(ga_unop op, ga_id id, ga_class to, ga_id *out)
       st = ga_fuse_unary(op, cls, &o, in->ndims, in->dims, &lz);
     if (st == GA_OK && (st = ga_tensor_new_lazy(cls, in->ndims, in->dims, lz, &t)) != GA_OK)
       ga_lazy_free(lz);
+    if (st == GA_OK && (st = bound_pending_memory(t)) != GA_OK)
+      ga_tensor_unref(t);
   }
   return st == GA_OK ? publish(t, out) : st;
 }

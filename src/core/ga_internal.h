@@ -47,8 +47,8 @@ typedef struct {
  * result. Eager operations build one-node expressions; the fusion engine builds larger
  * ones. Every provider executes the same IR. */
 #define GA_X_MAX_NODES 64
-#define GA_X_MAX_INPUTS 8
-#define GA_X_MAX_SCALARS 8
+#define GA_X_MAX_INPUTS 12  /* together at most 12 in one kernel: see ga_fusion.c */
+#define GA_X_MAX_SCALARS 12
 
 typedef enum { GA_X_INPUT, GA_X_SCALAR, GA_X_BINARY, GA_X_UNARY } ga_xkind;
 

@@ -367,8 +367,9 @@ function s = shape_str (v)
 endfunction
 
 function print_repro (T, msg, expr, at, rsz)
-  printf ("FAIL tree %d (seed %d, %s, provider %s, depth %d): %s\n", T.num, T.seed, ...
-          T.famname, T.provider, T.depth, msg);
+  printf ("%stree %d (seed %d, %s, provider %s, depth %d): %s\n", ...
+          ifelse_ (isfield (T, "listing"), "", "FAIL "), T.num, T.seed, T.famname, ...
+          T.provider, T.depth, msg);
   printf ("  expr: %s\n", expr);
   if (nargin > 3 && at > 0)
     ## the leaves' elements that the first wrong element is computed from
@@ -598,7 +599,7 @@ function [np, nf, info] = run_tree (T, verbose)
     G{k} = gpuArray (L{k});
   endfor
   if (verbose)
-    print_repro (setfield (T, "famname", [T.famname " (verbose)"]), "(listing)", expr);
+    print_repro (setfield (T, "listing", true), "as generated", expr);
   endif
 
   ## the reference
