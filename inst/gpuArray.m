@@ -647,6 +647,11 @@ classdef gpuArray
       c = x - sum (x, dim) / n;
       v = sum (c .* c, dim) / (n - 1 + w);
     endfunction
+
+    function s = std (x, varargin)
+      ## Octave 7's std: sqrt (var (x, ...))
+      s = sqrt (var (x, varargin{:}));
+    endfunction
   endmethods
 
   methods (Static, Access = private)
@@ -1297,7 +1302,7 @@ endclassdef
 %! check_stat (@mean, 1e-12, x, 3);
 %! check_stat (@var, 1e-12, x, [], 1);
 %! check_stat (@var, 1e-12, x, [], 3);
-%! for f = {@mean, @var}
+%! for f = {@mean, @var, @std}
 %!   check_stat (f{1}, 1e-12, x);
 %!   check_stat (f{1}, 4e-6, single (x));
 %!   check_stat (f{1}, 1e-12, x(:, 1)');
@@ -1315,6 +1320,8 @@ endclassdef
 %! check_stat (@var, 1e-12, x, 1, 2);
 %! check_stat (@var, 1e-12, x, 0, 4);
 %! check_stat (@var, 1e-12, [1 NaN 3; 4 5 Inf], 0, 2);
+%! check_stat (@std, 1e-12, x, 1, 2);
+%! check_stat (@std, 1e-12, x, [], 3);
 
 %!test
 %! ## var: two passes over the data (the mean, then the centred sum of squares fused

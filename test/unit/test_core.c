@@ -2265,6 +2265,42 @@ static void test_out_of_memory(void **state)
 
 /* ---- 11. shutdown and re-init ------------------------------------------------------------- */
 
+/* A pending value that alone keeps released arrays alive is evaluated once they hold more
+ * than the pool's limit, so the memory can go (white-box: a small limit). */
+static void test_pending_memory_bound(void **state)
+{
+  (void)state;
+  CHECK_OK(ga_init());
+  uint64_t keep = ga_g.pool.limit;
+  ga_g.pool.limit = 4096;
+  enum { N = 1024 };
+  double *x = xmalloc(N * sizeof *x), *y = xmalloc(N * sizeof *y);
+  for (int i = 0; i < N; i++)
+    x[i] = i * 0.25;
+  const int64_t dims[2] = {N, 1};
+  ga_id a = upload(GA_DOUBLE, 2, dims, x), b, c;
+  double one = 1.0;
+  const int64_t d11[2] = {1, 1};
+  ga_operand oa = {.id = a}, s1 = {.is_host = 1, .cls = GA_DOUBLE, .ndims = 2, .dims = d11, .data = &one};
+  CHECK_OK(ga_binary(GA_OP_PLUS, &oa, &s1, &b)); /* pending; a still has its id */
+  ga_stats st;
+  ga_get_stats(&st);
+  uint64_t before = st.materializations;
+  CHECK_OK(ga_release(a)); /* now only b's expression keeps a's 8 KiB alive */
+  ga_operand ob = {.id = b};
+  CHECK_OK(ga_binary(GA_OP_TIMES, &ob, &s1, &c));
+  ga_get_stats(&st);
+  assert_int_equal(st.materializations, before + 1); /* c was evaluated at once */
+  CHECK_OK(ga_download(c, y, N * sizeof *y));
+  for (int i = 0; i < N; i++)
+    assert_true(y[i] == x[i] + 1.0);
+  CHECK_OK(ga_release(b));
+  CHECK_OK(ga_release(c));
+  ga_g.pool.limit = keep;
+  free(x);
+  free(y);
+}
+
 static void test_shutdown_reinit(void **state)
 {
   (void)state;
@@ -2384,6 +2420,7 @@ int main(void)
     cmocka_unit_test_teardown(test_large_array, teardown_clean),
     cmocka_unit_test_teardown(test_large_grids, teardown_clean),
     cmocka_unit_test_teardown(test_out_of_memory, teardown_clean),
+    cmocka_unit_test_teardown(test_pending_memory_bound, teardown_clean),
     cmocka_unit_test_teardown(test_shutdown_reinit, teardown_clean),
     cmocka_unit_test_teardown(test_zz_no_validation_messages, teardown_clean),
   };
