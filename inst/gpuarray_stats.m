@@ -1,10 +1,16 @@
 ## -*- texinfo -*-
 ## @deftypefn  {} {@var{s} =} gpuarray_stats ()
 ## @deftypefnx {} {} gpuarray_stats ("reset")
-## Counters of the gpuarray core: kernels dispatched and compiled, cache hits, queue
-## submissions, bytes moved between host and device, host fallbacks, pool use, bytes
-## and arrays alive, and Vulkan validation messages.  With @qcode{"reset"}, zero the
-## counters (the gauges of what is alive now are kept).
+## Counters of the gpuarray core: @code{dispatches} (kernels run), @code{submits},
+## @code{kernels_compiled}, @code{kernel_cache_hits} (in memory), @code{disk_cache_hits}
+## (kernels loaded from the on-disk cache), @code{fused_ops} (operations computed inside
+## those kernels: @code{fused_ops / dispatches} is the fusion per kernel),
+## @code{materializations} (pending values evaluated), @code{bytes_uploaded},
+## @code{bytes_downloaded}, @code{host_fallbacks} (operations the planner ran on the
+## host), @code{pool_hits}, @code{pool_misses}, @code{bytes_in_use}, @code{bytes_pooled},
+## @code{live_arrays}, @code{validation_messages} (Vulkan validation layer) and
+## @code{gpu_time_ns} (device time of finished work, from timestamp queries).
+## With @qcode{"reset"}, zero the counters (the gauges of what is alive now are kept).
 ## @seealso{gpuDevice}
 ## @end deftypefn
 
@@ -44,4 +50,16 @@ endfunction
 %! s1 = gpuarray_stats ();
 %! assert (s1.live_arrays, s0.live_arrays);
 %! assert (s1.bytes_in_use, s0.bytes_in_use);
+%!test
+%! ## device time comes from timestamp queries around each submission
+%! gpuarray_stats ("reset");
+%! g = gpuArray (rand (1e5, 1));
+%! s = gather (sum (g .* g));
+%! wait (gpuDevice ());
+%! st = gpuarray_stats ();
+%! if (canUseGPU ())
+%!   assert (st.gpu_time_ns > 0);
+%! else
+%!   assert (st.gpu_time_ns, 0);
+%! endif
 %!error <only option> gpuarray_stats ("bogus")

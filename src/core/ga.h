@@ -122,6 +122,7 @@ typedef struct {
   uint64_t bytes_pooled;        /* bytes cached in the pool, free for reuse */
   uint64_t live_tensors;
   uint64_t validation_messages; /* Vulkan validation layer messages (when enabled) */
+  uint64_t gpu_time_ns;         /* device time of finished submissions (timestamp queries) */
 } ga_stats;
 
 /* Lifecycle. ga_init is idempotent and is called by every function below. */

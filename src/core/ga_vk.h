@@ -51,6 +51,9 @@ typedef struct {
   bool recording;
   int batch;                      /* dispatches in the recording buffer */
   VkSemaphore timeline;
+  VkQueryPool timestamps;         /* two per ring slot: start and end of its work */
+  bool timed[GA_VK_RING];         /* the slot's timestamps await reading */
+  double ns_per_tick;
   uint64_t submitted;             /* last value signalled by a submit */
 
   struct ga_vk_deferred *deferred; /* buffers freed while queued work may use them */
@@ -80,6 +83,8 @@ ga_status ga_vk_dispatch(ga_vk *vk, VkPipeline p, const void *push, uint32_t pus
 uint32_t ga_vk_groups_x(uint64_t groups);
 void ga_vk_submit_destroy(ga_vk *vk);
 ga_status ga_vk_submit_create(ga_vk *vk);
+/* Adds the GPU time of finished submissions to the statistics. */
+void ga_vk_harvest_timestamps(ga_vk *vk);
 
 /* ga_vk_memory.c */
 ga_status ga_vk_memory_create(ga_vk *vk);

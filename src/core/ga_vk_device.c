@@ -365,7 +365,9 @@ static ga_status vk_synchronize(void *state)
 {
   ga_vk *vk = state;
   ga_status st = ga_vk_flush(vk);
-  return st != GA_OK ? st : ga_vk_wait(vk, vk->submitted);
+  if (st == GA_OK && (st = ga_vk_wait(vk, vk->submitted)) == GA_OK)
+    ga_vk_harvest_timestamps(vk);
+  return st;
 }
 
 const ga_provider_ops ga_vulkan_provider = {

@@ -17,6 +17,20 @@ ga_status ga_vk_submit_create(ga_vk *vk)
                                     .commandBufferCount = GA_VK_RING};
   if ((st = ga_vk_check(vk, vkAllocateCommandBuffers(vk->device, &ai, vk->ring), "command buffer allocation")))
     return st;
+  /* timestamps only where the compute queue has them */
+  uint32_t nfam = 0;
+  vkGetPhysicalDeviceQueueFamilyProperties(vk->phys, &nfam, NULL);
+  VkQueueFamilyProperties fam[16];
+  nfam = nfam > 16 ? 16 : nfam;
+  vkGetPhysicalDeviceQueueFamilyProperties(vk->phys, &nfam, fam);
+  if (vk->queue_family < nfam && fam[vk->queue_family].timestampValidBits > 0 &&
+      vk->props.limits.timestampPeriod > 0) {
+    VkQueryPoolCreateInfo qi = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+                                .queryType = VK_QUERY_TYPE_TIMESTAMP, .queryCount = 2 * GA_VK_RING};
+    if (vkCreateQueryPool(vk->device, &qi, NULL, &vk->timestamps) != VK_SUCCESS)
+      vk->timestamps = VK_NULL_HANDLE;
+    vk->ns_per_tick = vk->props.limits.timestampPeriod;
+  }
   VkSemaphoreTypeCreateInfo ti = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO,
                                   .semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE, .initialValue = 0};
   VkSemaphoreCreateInfo si = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO, .pNext = &ti};
@@ -25,6 +39,8 @@ ga_status ga_vk_submit_create(ga_vk *vk)
 
 void ga_vk_submit_destroy(ga_vk *vk)
 {
+  if (vk->timestamps)
+    vkDestroyQueryPool(vk->device, vk->timestamps, NULL);
   if (vk->timeline)
     vkDestroySemaphore(vk->device, vk->timeline, NULL);
   if (vk->cmd_pool)
@@ -45,6 +61,22 @@ ga_status ga_vk_wait(ga_vk *vk, uint64_t value)
   return ga_vk_check(vk, r, "waiting for the GPU");
 }
 
+void ga_vk_harvest_timestamps(ga_vk *vk)
+{
+  uint64_t done = 0;
+  if (!vk->timestamps || vkGetSemaphoreCounterValue(vk->device, vk->timeline, &done) != VK_SUCCESS)
+    return;
+  for (int slot = 0; slot < GA_VK_RING; slot++) {
+    if (!vk->timed[slot] || vk->ring_value[slot] > done)
+      continue;
+    uint64_t t[2];
+    if (vkGetQueryPoolResults(vk->device, vk->timestamps, 2 * (uint32_t)slot, 2, sizeof t, t, sizeof t[0],
+                              VK_QUERY_RESULT_64_BIT) == VK_SUCCESS && t[1] >= t[0])
+      ga_g.stats.gpu_time_ns += (uint64_t)((double)(t[1] - t[0]) * vk->ns_per_tick);
+    vk->timed[slot] = false;
+  }
+}
+
 ga_status ga_vk_cmd(ga_vk *vk, VkCommandBuffer *cmd)
 {
   if (vk->lost)
@@ -58,8 +90,13 @@ ga_status ga_vk_cmd(ga_vk *vk, VkCommandBuffer *cmd)
     vkResetCommandBuffer(c, 0);
     VkCommandBufferBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
                                    .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT};
+    ga_vk_harvest_timestamps(vk); /* this slot's earlier work has finished */
     if ((st = ga_vk_check(vk, vkBeginCommandBuffer(c, &bi), "recording")) != GA_OK)
       return st;
+    if (vk->timestamps) {
+      vkCmdResetQueryPool(c, vk->timestamps, 2 * (uint32_t)slot, 2);
+      vkCmdWriteTimestamp(c, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, vk->timestamps, 2 * (uint32_t)slot);
+    }
     vk->recording = true;
     vk->batch = 0;
   }
@@ -87,6 +124,10 @@ ga_status ga_vk_flush(ga_vk *vk)
     return GA_OK;
   VkCommandBuffer c = vk->ring[vk->ring_pos];
   vk->recording = false;
+  if (vk->timestamps) {
+    vkCmdWriteTimestamp(c, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, vk->timestamps, 2 * (uint32_t)vk->ring_pos + 1);
+    vk->timed[vk->ring_pos] = true;
+  }
   ga_status st = ga_vk_check(vk, vkEndCommandBuffer(c), "recording");
   if (st != GA_OK)
     return st;
