@@ -8,6 +8,8 @@ nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
 status=0
 octave_rt --eval 'addpath([pwd "/inst"]); addpath([pwd "/src"]); run examples/demo.m' || status=1
 octave_rt test/octave/run_bist.m || status=1
+octave_rt test/octave/test_int64_mixed.m || status=1
+octave_rt test/octave/test_fusion_random.m || status=1
 if [ -x .devrun/test_core ]; then
   LD_LIBRARY_PATH=$PWD/.devrun${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} .devrun/test_core || status=1
 fi

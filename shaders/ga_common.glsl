@@ -1,8 +1,27 @@
 // gpuarray: the GLSL every kernel starts with (the core prepends it to generated and
 // hand-written shaders). Buffers are reached through buffer device addresses, so one
 // array may be larger than a descriptor binding allows, and indices are 64-bit.
+#if GA_FC_ANY
+#extension GL_EXT_spirv_intrinsics : require
+#endif
 #extension GL_EXT_buffer_reference : require
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
+
+// Octave's arithmetic keeps subnormals, signed zeros, NaN and Inf; Vulkan lets drivers
+// drop them (NVIDIA flushes single-precision subnormals) unless a kernel asks, through
+// SPIR-V float controls, where the device supports it (the core defines GA_FC_*).
+#if GA_FC_DENORM32
+spirv_execution_mode(extensions = ["SPV_KHR_float_controls"], capabilities = [4464], 4459, 32);
+#endif
+#if GA_FC_DENORM64
+spirv_execution_mode(extensions = ["SPV_KHR_float_controls"], capabilities = [4464], 4459, 64);
+#endif
+#if GA_FC_SZINN32
+spirv_execution_mode(extensions = ["SPV_KHR_float_controls"], capabilities = [4466], 4461, 32);
+#endif
+#if GA_FC_SZINN64
+spirv_execution_mode(extensions = ["SPV_KHR_float_controls"], capabilities = [4466], 4461, 64);
+#endif
 
 layout(buffer_reference, std430, buffer_reference_align = 8) buffer GaF64 { double v; };
 layout(buffer_reference, std430, buffer_reference_align = 4) buffer GaF32 { float v; };

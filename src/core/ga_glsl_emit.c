@@ -518,31 +518,27 @@ static void emit_push_block(ga_strbuf *b, const ga_expr *x, const ga_bcast *plan
   ga_sb_puts(b, "} pc;\n\n");
 }
 
-/* Coordinates of the packet's four elements in the collapsed output shape. */
-static void emit_coordinates(ga_strbuf *b, const ga_bcast *plan)
-{
-  ga_sb_puts(b, "  uint64_t bc0[4], bc1[4], bc2[4];\n  for (int l = 0; l < 4; l++) {\n"
-                "    uint64_t e = min(4ul * p + uint64_t(l), pc.n - 1ul);\n"
-                "    bc0[l] = e % uint64_t(pc.d0);\n    uint64_t r = e / uint64_t(pc.d0);\n");
-  if (plan->ndims == 3)
-    ga_sb_puts(b, "    bc1[l] = r % uint64_t(pc.d1);\n    bc2[l] = r / uint64_t(pc.d1);\n");
-  else
-    ga_sb_puts(b, "    bc1[l] = r;\n    bc2[l] = 0ul;\n");
-  ga_sb_puts(b, "  }\n");
-}
-
 /* An input repeating along some collapsed dimensions: element by element, its index
- * built from the coordinates along the dimensions it does not repeat along. */
+ * built from the coordinates along the dimensions it does not repeat along. The
+ * coordinates are computed here, per lane, not kept in arrays: NVIDIA's compiler was seen
+ * giving every lane lane 0's entry of such 64-bit arrays. */
 static void emit_strided_load(ga_strbuf *b, const char *name, ga_class c, const char *addr, unsigned mask,
                               int ndims)
 {
   const char *t = ga_glsl_type(c);
-  ga_sb_printf(b, "  %s %s[4];\n  for (int l = 0; l < 4; l++) {\n    uint64_t src = 0ul", t, name);
+  ga_sb_printf(b, "  %s %s[4];\n  for (int l = 0; l < 4; l++) {\n"
+                  "    uint64_t e = min(4ul * p + uint64_t(l), pc.n - 1ul);\n"
+                  "    uint64_t c0 = e %% uint64_t(pc.d0), r = e / uint64_t(pc.d0);\n", t, name);
+  if (ndims == 3)
+    ga_sb_puts(b, "    uint64_t c1 = r % uint64_t(pc.d1), c2 = r / uint64_t(pc.d1);\n");
+  else
+    ga_sb_puts(b, "    uint64_t c1 = r, c2 = 0ul;\n");
+  ga_sb_puts(b, "    uint64_t src = 0ul");
   char stride[64] = "1ul";
   for (int k = 0; k < ndims; k++) {
     if (mask & (1u << k))
       continue;
-    ga_sb_printf(b, " + bc%d[l] * %s", k, stride);
+    ga_sb_printf(b, " + c%d * %s", k, stride);
     char next[64];
     snprintf(next, sizeof next, "%s * uint64_t(pc.d%d)", stride, k);
     memcpy(stride, next, sizeof stride);
@@ -570,8 +566,6 @@ char *ga_glsl_elementwise(const ga_expr *x, ga_class out_cls)
   ga_glsl_broadcast_plan(x, &plan);
   emit_push_block(&b, x, &plan);
   ga_sb_puts(&b, "void main()\n{\n  uint64_t p = ga_invocation(pc.groups_x);\n  if (4ul * p >= pc.n)\n    return;\n");
-  if (plan.any_partial)
-    emit_coordinates(&b, &plan);
   char name[32], addr[32];
   for (int i = 0; i < x->ninputs; i++) {
     snprintf(name, sizeof name, "in%d", i);

@@ -43,6 +43,7 @@ typedef struct {
   uint32_t subgroup_size;
   uint32_t sm_count;               /* 0 where the driver does not say */
   bool fp64;
+  bool fc_denorm32, fc_denorm64, fc_szinn32, fc_szinn64; /* float controls the device allows */
 
   VkCommandPool cmd_pool;
   VkCommandBuffer ring[GA_VK_RING];

@@ -220,6 +220,13 @@ static ga_status create_device(ga_vk *vk)
   vkGetDeviceQueue(vk->device, vk->queue_family, 0, &vk->queue);
 
   vkGetPhysicalDeviceProperties(vk->phys, &vk->props);
+  VkPhysicalDeviceFloatControlsProperties fc = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FLOAT_CONTROLS_PROPERTIES};
+  VkPhysicalDeviceProperties2 fp = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &fc};
+  vkGetPhysicalDeviceProperties2(vk->phys, &fp);
+  vk->fc_denorm32 = fc.shaderDenormPreserveFloat32;
+  vk->fc_denorm64 = fc.shaderDenormPreserveFloat64;
+  vk->fc_szinn32 = fc.shaderSignedZeroInfNanPreserveFloat32;
+  vk->fc_szinn64 = fc.shaderSignedZeroInfNanPreserveFloat64;
   VkPhysicalDeviceSubgroupProperties sub = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
   VkPhysicalDeviceMaintenance3Properties m3 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES,
                                                .pNext = &sub};

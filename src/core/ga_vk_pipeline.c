@@ -75,6 +75,14 @@ static ga_status compile_glsl(ga_vk *vk, const char *key, const char *glsl, uint
     return ga_fail(GA_ERR_BACKEND, "shaderc: out of memory");
   shaderc_compile_options_set_target_env(opt, shaderc_target_env_vulkan, shaderc_env_version_vulkan_1_2);
   shaderc_compile_options_set_optimization_level(opt, shaderc_optimization_level_performance);
+  const struct {
+    const char *name;
+    bool on;
+  } fc[] = {{"GA_FC_DENORM32", vk->fc_denorm32}, {"GA_FC_DENORM64", vk->fc_denorm64},
+            {"GA_FC_SZINN32", vk->fc_szinn32},   {"GA_FC_SZINN64", vk->fc_szinn64},
+            {"GA_FC_ANY", vk->fc_denorm32 || vk->fc_denorm64 || vk->fc_szinn32 || vk->fc_szinn64}};
+  for (size_t i = 0; i < sizeof fc / sizeof fc[0]; i++)
+    shaderc_compile_options_add_macro_definition(opt, fc[i].name, strlen(fc[i].name), fc[i].on ? "1" : "0", 1);
   shaderc_compilation_result_t res =
     shaderc_compile_into_spv(vk->compiler, glsl, strlen(glsl), shaderc_compute_shader, key, "main", opt);
   shaderc_compile_options_release(opt);
