@@ -6,6 +6,7 @@ set -u
 . bench/gpu-env.sh
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
 status=0
+octave_rt --eval 'addpath([pwd "/inst"]); addpath([pwd "/src"]); d = gpuDevice (); printf ("subnormals kept: single %d double %d\n", d.PreservesSubnormalsSingle, d.PreservesSubnormalsDouble)' 
 octave_rt --eval 'addpath([pwd "/inst"]); addpath([pwd "/src"]); run examples/demo.m' || status=1
 octave_rt test/octave/run_bist.m || status=1
 octave_rt test/octave/test_int64_mixed.m || status=1

@@ -8,7 +8,9 @@
 ## @code{AvailableMemory} (read anew on each access), @code{MultiprocessorCount}
 ## (0 where the driver does not say), @code{MaxThreadsPerBlock},
 ## @code{MaxShmemPerBlock}, @code{MaxAllocationSize}, @code{MaxStorageBufferRange},
-## @code{SubgroupSize}, @code{DeviceCount}, @code{UUID}.
+## @code{SubgroupSize}, @code{DeviceCount}, @code{UUID}, @code{PreservesSubnormalsSingle}
+## and @code{PreservesSubnormalsDouble} (false where the driver flushes subnormal results
+## to zero, which then differ from Octave's).
 ##
 ## Methods: @code{reset (d)} frees every gpuArray and restarts the device;
 ## @code{wait (d)} blocks until queued work has finished.
@@ -34,6 +36,8 @@ classdef Device
     SubgroupSize = 0;
     DeviceCount = 0;
     UUID = "";
+    PreservesSubnormalsSingle = true;
+    PreservesSubnormalsDouble = true;
   endproperties
 
   properties (Dependent)

@@ -102,6 +102,8 @@ typedef struct {
   uint64_t max_allocation;
   uint64_t max_storage_buffer_range;
   int subgroup_size;
+  int preserves_subnormals_single; /* else single-precision subnormals are flushed to zero */
+  int preserves_subnormals_double;
   char uuid[40];
 } ga_device_info;
 

@@ -519,31 +519,33 @@ static void emit_push_block(ga_strbuf *b, const ga_expr *x, const ga_bcast *plan
 }
 
 /* An input repeating along some collapsed dimensions: element by element, its index
- * built from the coordinates along the dimensions it does not repeat along. The
- * coordinates are computed here, per lane, not kept in arrays: NVIDIA's compiler was seen
- * giving every lane lane 0's entry of such 64-bit arrays. */
+ * built from the coordinates along the dimensions it does not repeat along. The four
+ * lanes are written out with literal offsets: NVIDIA's compiler was seen to mangle a
+ * loop counter widened to 64 bits in this code. */
 static void emit_strided_load(ga_strbuf *b, const char *name, ga_class c, const char *addr, unsigned mask,
                               int ndims)
 {
   const char *t = ga_glsl_type(c);
-  ga_sb_printf(b, "  %s %s[4];\n  for (int l = 0; l < 4; l++) {\n"
-                  "    uint64_t e = min(4ul * p + uint64_t(l), pc.n - 1ul);\n"
-                  "    uint64_t c0 = e %% uint64_t(pc.d0), r = e / uint64_t(pc.d0);\n", t, name);
-  if (ndims == 3)
-    ga_sb_puts(b, "    uint64_t c1 = r % uint64_t(pc.d1), c2 = r / uint64_t(pc.d1);\n");
-  else
-    ga_sb_puts(b, "    uint64_t c1 = r, c2 = 0ul;\n");
-  ga_sb_puts(b, "    uint64_t src = 0ul");
-  char stride[64] = "1ul";
-  for (int k = 0; k < ndims; k++) {
-    if (mask & (1u << k))
-      continue;
-    ga_sb_printf(b, " + c%d * %s", k, stride);
-    char next[64];
-    snprintf(next, sizeof next, "%s * uint64_t(pc.d%d)", stride, k);
-    memcpy(stride, next, sizeof stride);
+  ga_sb_printf(b, "  %s %s[4];\n", t, name);
+  for (int l = 0; l < 4; l++) {
+    ga_sb_printf(b, "  {\n    uint64_t e = min(4ul * p + %dul, pc.n - 1ul);\n"
+                    "    uint64_t c0 = e %% uint64_t(pc.d0), r = e / uint64_t(pc.d0);\n", l);
+    if (ndims == 3)
+      ga_sb_puts(b, "    uint64_t c1 = r % uint64_t(pc.d1), c2 = r / uint64_t(pc.d1);\n");
+    else
+      ga_sb_puts(b, "    uint64_t c1 = r, c2 = 0ul;\n");
+    ga_sb_puts(b, "    uint64_t src = 0ul");
+    char stride[64] = "1ul";
+    for (int k = 0; k < ndims; k++) {
+      if (mask & (1u << k))
+        continue;
+      ga_sb_printf(b, " + c%d * %s", k, stride);
+      char next[64];
+      snprintf(next, sizeof next, "%s * uint64_t(pc.d%d)", stride, k);
+      memcpy(stride, next, sizeof stride);
+    }
+    ga_sb_printf(b, ";\n    %s[%d] = %s(ga_ld_%s(%s, src));\n  }\n", name, l, t, ga_glsl_suffix(c), addr);
   }
-  ga_sb_printf(b, ";\n    %s[l] = %s(ga_ld_%s(%s, src));\n  }\n", name, t, ga_glsl_suffix(c), addr);
 }
 
 void ga_glsl_emit_prelude(ga_strbuf *b, const ga_expr *x)

@@ -45,6 +45,8 @@ static ga_status host_device_info(void *state, ga_device_info *info)
   info->max_allocation = info->total_memory;
   info->max_storage_buffer_range = info->total_memory;
   info->subgroup_size = 1;
+  info->preserves_subnormals_single = 1;
+  info->preserves_subnormals_double = 1;
   return GA_OK;
 }
 

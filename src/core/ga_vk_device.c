@@ -345,6 +345,10 @@ static ga_status vk_device_info(void *state, ga_device_info *info)
   info->max_allocation = vk->max_allocation;
   info->max_storage_buffer_range = p->limits.maxStorageBufferRange;
   info->subgroup_size = (int)vk->subgroup_size;
+  /* without a denormal mode request, drivers may flush; lavapipe keeps them anyway */
+  bool cpu = p->deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+  info->preserves_subnormals_single = vk->fc_denorm32 || cpu;
+  info->preserves_subnormals_double = vk->fc_denorm64 || cpu;
 
   VkPhysicalDeviceMemoryBudgetPropertiesEXT budget = {
     .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MEMORY_BUDGET_PROPERTIES_EXT};

@@ -15,7 +15,7 @@ void ga_mex_device(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
                                  "SupportsDouble", "SupportsInt64", "TotalMemory", "AvailableMemory",
                                  "MultiprocessorCount", "MaxThreadsPerBlock", "MaxShmemPerBlock",
                                  "MaxAllocationSize", "MaxStorageBufferRange", "SubgroupSize", "DeviceCount",
-                                 "UUID"};
+                                 "UUID", "PreservesSubnormalsSingle", "PreservesSubnormalsDouble"};
   mxArray *s = mxCreateStructMatrix(1, 1, sizeof fields / sizeof fields[0], fields);
   set_str(s, "Name", d.name);
   set_num(s, "Index", d.index);
@@ -35,6 +35,8 @@ void ga_mex_device(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   set_num(s, "SubgroupSize", d.subgroup_size);
   set_num(s, "DeviceCount", d.device_count);
   set_str(s, "UUID", d.uuid);
+  set_bool(s, "PreservesSubnormalsSingle", d.preserves_subnormals_single);
+  set_bool(s, "PreservesSubnormalsDouble", d.preserves_subnormals_double);
   plhs[0] = s;
 }
 
