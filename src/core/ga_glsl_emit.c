@@ -4,6 +4,7 @@
 #include "ga_vk.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 const char *ga_glsl_type(ga_class c)
@@ -379,6 +380,8 @@ bool ga_glsl_elementwise_supported(const ga_expr *x, ga_class out_cls)
   /* 128 bytes of push constants: n, out, 8 bytes a slot, groups_x (+ three dims) */
   if (x->ninputs + x->nscalars > (plan.any_partial ? 12 : 13))
     return false;
+  if (plan.any_partial && (uint64_t)x->numel > 0xffffffffu)
+    return false; /* expansion indexes in 32 bits: see emit_strided_load */
   /* 64-bit integers against floating values follow Octave's own rules on the host: the
    * int64 -> double conversion these need was seen misrounded on lavapipe */
   for (int j = 0; j < x->nnodes; j++) {
@@ -457,12 +460,12 @@ void ga_glsl_emit_element_loads(ga_strbuf *b, const ga_expr *x, const char *inde
 {
   ga_bcast plan;
   ga_glsl_broadcast_plan(x, &plan);
-  if (plan.any_partial) {
-    ga_sb_printf(b, "  uint64_t bc0 = %s %% uint64_t(pc.d0), bcr = %s / uint64_t(pc.d0);\n", index, index);
+  if (plan.any_partial) { /* 32-bit: see emit_strided_load */
+    ga_sb_printf(b, "  uint bk = uint(%s), bc0 = bk %% pc.d0, bcr = bk / pc.d0;\n", index);
     if (plan.ndims == 3)
-      ga_sb_puts(b, "  uint64_t bc1 = bcr % uint64_t(pc.d1), bc2 = bcr / uint64_t(pc.d1);\n");
+      ga_sb_puts(b, "  uint bc1 = bcr % pc.d1, bc2 = bcr / pc.d1;\n");
     else
-      ga_sb_puts(b, "  uint64_t bc1 = bcr, bc2 = 0ul;\n");
+      ga_sb_puts(b, "  uint bc1 = bcr, bc2 = 0u;\n");
   }
   for (int i = 0; i < x->ninputs; i++) {
     if (plan.partial[i]) {
@@ -471,17 +474,17 @@ void ga_glsl_emit_element_loads(ga_strbuf *b, const ga_expr *x, const char *inde
         if (x->nodes[j].kind == GA_X_INPUT && x->nodes[j].slot == i)
           leaf = &x->nodes[j];
       ga_class c = leaf ? leaf->cls : GA_DOUBLE;
-      ga_sb_printf(b, "  uint64_t src%d = 0ul", i);
-      char stride[64] = "1ul";
+      ga_sb_printf(b, "  uint src%d = 0u", i);
+      char stride[64] = "1u";
       for (int k = 0; k < plan.ndims; k++) {
         if (plan.mask[i] & (1u << k))
           continue;
         ga_sb_printf(b, " + bc%d * %s", k, stride);
         char next[64];
-        snprintf(next, sizeof next, "%s * uint64_t(pc.d%d)", stride, k);
+        snprintf(next, sizeof next, "%s * pc.d%d", stride, k);
         memcpy(stride, next, sizeof stride);
       }
-      ga_sb_printf(b, ";\n  %s e%d = %s(ga_ld_%s(pc.in%d, src%d));\n", ga_glsl_type(c), i, ga_glsl_type(c),
+      ga_sb_printf(b, ";\n  %s e%d = %s(ga_ld_%s(pc.in%d, uint64_t(src%d)));\n", ga_glsl_type(c), i, ga_glsl_type(c),
                    ga_glsl_suffix(c), i, i);
       continue;
     }
@@ -519,32 +522,29 @@ static void emit_push_block(ga_strbuf *b, const ga_expr *x, const ga_bcast *plan
 }
 
 /* An input repeating along some collapsed dimensions: element by element, its index
- * built from the coordinates along the dimensions it does not repeat along. The four
- * lanes are written out with literal offsets: NVIDIA's compiler was seen to mangle a
- * loop counter widened to 64 bits in this code. */
+ * built from the coordinates along the dimensions it does not repeat along. In 32-bit
+ * arithmetic: NVIDIA's compiler (driver 580) gets 64-bit division by a widened 32-bit
+ * value wrong here; arrays of 2^32 elements or more that need this run on the host. */
 static void emit_strided_load(ga_strbuf *b, const char *name, ga_class c, const char *addr, unsigned mask,
                               int ndims)
 {
   const char *t = ga_glsl_type(c);
   ga_sb_printf(b, "  %s %s[4];\n", t, name);
   for (int l = 0; l < 4; l++) {
-    ga_sb_printf(b, "  {\n    uint64_t e = min(4ul * p + %dul, pc.n - 1ul);\n"
-                    "    uint64_t c0 = e %% uint64_t(pc.d0), r = e / uint64_t(pc.d0);\n", l);
-    if (ndims == 3)
-      ga_sb_puts(b, "    uint64_t c1 = r % uint64_t(pc.d1), c2 = r / uint64_t(pc.d1);\n");
-    else
-      ga_sb_puts(b, "    uint64_t c1 = r, c2 = 0ul;\n");
-    ga_sb_puts(b, "    uint64_t src = 0ul");
-    char stride[64] = "1ul";
+    ga_sb_printf(b, "  {\n    uint e = min(4u * uint(p) + %du, uint(pc.n) - 1u);\n"
+                    "    uint c0 = e %% pc.d0, r = e / pc.d0;\n", l);
+    ga_sb_puts(b, ndims == 3 ? "    uint c1 = r % pc.d1, c2 = r / pc.d1;\n" : "    uint c1 = r, c2 = 0u;\n");
+    ga_sb_puts(b, "    uint src = 0u");
+    char stride[64] = "1u";
     for (int k = 0; k < ndims; k++) {
       if (mask & (1u << k))
         continue;
       ga_sb_printf(b, " + c%d * %s", k, stride);
       char next[64];
-      snprintf(next, sizeof next, "%s * uint64_t(pc.d%d)", stride, k);
+      snprintf(next, sizeof next, "%s * pc.d%d", stride, k);
       memcpy(stride, next, sizeof stride);
     }
-    ga_sb_printf(b, ";\n    %s[%d] = %s(ga_ld_%s(%s, src));\n  }\n", name, l, t, ga_glsl_suffix(c), addr);
+    ga_sb_printf(b, ";\n    %s[%d] = %s(ga_ld_%s(%s, uint64_t(src)));\n  }\n", name, l, t, ga_glsl_suffix(c), addr);
   }
 }
 
