@@ -654,7 +654,108 @@ classdef gpuArray
     endfunction
   endmethods
 
+  ## Arrays born on the device, as gpuArray.zeros (2, 3) or zeros (2, 3, "like", G): one
+  ## value, pending until needed, so they cost no memory and fuse with what they meet.
+  methods (Static)
+    function r = zeros (varargin)
+      r = gpuArray.fill_ ("zeros", 0, varargin);
+    endfunction
+
+    function r = ones (varargin)
+      r = gpuArray.fill_ ("ones", 1, varargin);
+    endfunction
+
+    function r = Inf (varargin)
+      r = gpuArray.fill_ ("Inf", Inf, varargin);
+    endfunction
+
+    function r = inf (varargin)
+      r = gpuArray.fill_ ("inf", Inf, varargin);
+    endfunction
+
+    function r = NaN (varargin)
+      r = gpuArray.fill_ ("NaN", NaN, varargin);
+    endfunction
+
+    function r = nan (varargin)
+      r = gpuArray.fill_ ("nan", NaN, varargin);
+    endfunction
+
+    function r = true (varargin)
+      r = gpuArray.fill_ ("true", 1, varargin);
+    endfunction
+
+    function r = false (varargin)
+      r = gpuArray.fill_ ("false", 0, varargin);
+    endfunction
+  endmethods
+
   methods (Static, Access = private)
+    function r = fill_ (name, value, args)
+      ## Octave's argument rules for zeros, ones, Inf, NaN, true and false
+      logical_fn = any (strcmp (name, {"true", "false"}));
+      float_only = any (strcmpi (name, {"inf", "nan"}));
+      if (logical_fn)
+        cls = "logical";
+      else
+        cls = "double";
+      endif
+      k = find (cellfun (@(a) ischar (a) && strcmp (a, "like"), args), 1);
+      if (! isempty (k))
+        if (k != numel (args) - 1)
+          error ("%s: \"like\" must be followed by one array", name);
+        endif
+        p = args{k + 1};
+        cls = underlyingType (p);
+        if (logical_fn && ! strcmp (cls, "logical"))
+          error ("%s: input followed by \"like\" must be logical", name);
+        elseif (! logical_fn && ! (isnumeric (p) || islogical (p)))
+          error ("%s: input followed by \"like\" must be numeric", name);
+        endif
+        if (! isreal (p))
+          error ("gpuarray:notImplemented", "%s: complex gpuArrays are not supported yet", name);
+        endif
+        args(k:end) = [];
+      elseif (! logical_fn && numel (args) && ischar (args{end}))
+        cls = args{end};
+        args(end) = [];
+        valid = {"double", "single", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"};
+        if (! any (strcmp (cls, valid)) || (float_only && ! any (strcmp (cls, {"double", "single"}))))
+          if (float_only)
+            error ("%s: invalid class name", name);
+          endif
+          error ("invalid data type specified");
+        endif
+      endif
+      if (float_only && ! any (strcmp (cls, {"double", "single"})))
+        error ("%s: invalid class name", name);
+      endif
+      args = cellfun (@gather, args, "uniformoutput", false);
+      if (numel (args) == 0)
+        sz = [1 1];
+      elseif (numel (args) == 1)
+        sz = args{1};
+        if (isempty (sz))
+          error ("%s (A): use %s (size (A)) instead", name, name);
+        elseif (isscalar (sz))
+          sz = [sz sz];
+        endif
+      else
+        if (! all (cellfun (@(a) isnumeric (a) && isscalar (a), args)))
+          error ("%s: dimensions must be scalars", name);
+        endif
+        sz = [args{:}];
+      endif
+      sz = double (sz(:)');
+      bad = find (sz != fix (sz), 1);
+      if (! isempty (bad))
+        error ("conversion of %g to octave_idx_type value failed", sz(bad));
+      endif
+      sz = max (sz, 0);
+      [id, c, s] = __gpuarray__ ("fill", cls, sz, value);
+      r = gpuArray (gpuarray.Owner (id), c, s);
+    endfunction
+
     function [r, i] = reduce_ (op, x, args, nout)
       ## reduce_ (OP, X, {DIM, TYPE}): Octave's argument rules for sum-like reductions
       if (! isa (x, "gpuArray"))   # e.g. prod (hostX, gpuDim)
@@ -1340,6 +1441,70 @@ endclassdef
 %!error <only the arithmetic mean> mean (gpuArray ([1 2]), "g")
 %!error <weight vectors> var (gpuArray ([1 2 3]), [1 1 1])
 %!error <W must be 0, 1> var (gpuArray ([1 2 3]), 2)
+
+## ---- arrays born on the device ----------------------------------------------------------
+
+%!function check_fill (f, varargin)
+%!  want = f (varargin{:});
+%!  got = eval (["gpuArray." func2str(f) " (varargin{:})"]);   # feval cannot name static methods
+%!  assert (isa (got, "gpuArray"));
+%!  assert (isequaln (gather (got), want));
+%!  assert (class (gather (got)), class (want));
+%!endfunction
+
+%!test
+%! for f = {@zeros, @ones, @Inf, @NaN, @true, @false}
+%!   check_fill (f{1});
+%!   check_fill (f{1}, 3);
+%!   check_fill (f{1}, 2, 3);
+%!   check_fill (f{1}, [2 3 4]);
+%!   check_fill (f{1}, 2, 0);
+%!   check_fill (f{1}, -1);
+%!   check_fill (f{1}, 1, 2, 1, 1);
+%! endfor
+%! for c = {"double", "single", "int8", "uint16", "int64", "uint64"}
+%!   check_fill (@zeros, 2, 3, c{1});
+%!   check_fill (@ones, 4, c{1});
+%! endfor
+%! check_fill (@Inf, 2, "single");
+%! check_fill (@NaN, [1 3], "single");
+
+%!test
+%! ## the "like" spelling: class and gpuArray-ness of the prototype
+%! g = gpuArray (int16 ([1 2 3]));
+%! z = zeros (2, 3, "like", g);
+%! assert (isa (z, "gpuArray"));
+%! assert (classUnderlying (z), "int16");
+%! assert (gather (z), zeros (2, 3, "int16"));
+%! o = ones (size (g), "like", gpuArray (single (1)));
+%! assert (gather (o), ones (1, 3, "single"));
+%! t = true (2, "like", gpuArray (true));
+%! assert (gather (t), true (2));
+%! n = NaN (2, 2, "like", gpuArray (1));
+%! assert (isequaln (gather (n), NaN (2)));
+
+%!test
+%! ## constants are pending: no memory, no upload, and they fuse
+%! x = gpuArray (rand (1000, 1));
+%! gpuarray_stats ("reset");
+%! z = zeros (1000, 1, "like", x);
+%! y = z + x .* 2;
+%! s0 = gpuarray_stats ();
+%! assert (s0.bytes_uploaded, 0);
+%! r = gather (y);
+%! s = gpuarray_stats ();
+%! assert (r, gather (x) .* 2);
+%! assert (s.dispatches, 1);
+%! assert (s.bytes_uploaded, 0);
+%! big = gpuArray.zeros (1e5, 1e5);   # 80 GB if it were stored
+%! assert (size (big), [1e5 1e5]);
+%! clear big
+
+%!error <invalid class name> gpuArray.Inf (2, "int8")
+%!error <invalid data type specified> gpuArray.zeros (2, "bogus")
+%!error <conversion of 2.5> gpuArray.zeros (2.5)
+%!error <use zeros \(size \(A\)\) instead> gpuArray.zeros ([])
+%!error <must be logical> true (2, "like", gpuArray (1))
 
 ## ---- errors -------------------------------------------------------------------------
 

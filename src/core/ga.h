@@ -146,6 +146,10 @@ ga_status ga_retain(ga_id id);
 ga_status ga_release(ga_id id);
 int ga_is_valid(ga_id id);
 
+/* An array of one value (zeros, ones, Inf, NaN, true, false): pending, so it costs no
+ * memory until needed and fuses with what it meets. value is converted to cls. */
+ga_status ga_fill(ga_class cls, int ndims, const int64_t *dims, double value, ga_id *out);
+
 /* Operations. Result classes, saturation and rounding follow Octave 7. */
 ga_status ga_binary(ga_binop op, const ga_operand *a, const ga_operand *b, ga_id *out);
 /* Unary operations with Octave's classes; to is the target class of GA_UOP_CAST. */

@@ -68,6 +68,54 @@ ga_status ga_describe(ga_id id, ga_class *cls, int *ndims, int64_t *dims)
   return GA_OK;
 }
 
+/* ---- constant arrays ----------------------------------------------------------------- */
+
+ga_status ga_fill(ga_class cls, int ndims, const int64_t *dims, double value, ga_id *out)
+{
+  ga_status st = ga_init();
+  if (st != GA_OK)
+    return st;
+  if ((unsigned)cls >= GA_NCLASSES)
+    return ga_fail(GA_ERR_CLASS, "unsupported class");
+  int nd = ndims;
+  int64_t d[GA_MAX_DIMS];
+  if ((st = ga_shape_check(ndims, dims)) != GA_OK)
+    return st;
+  memcpy(d, dims, (size_t)ndims * sizeof *dims);
+  ga_shape_normalize(&nd, d);
+  ga_tensor *t = NULL;
+  if (ga_shape_numel(nd, d) == 0)
+    return (st = ga_tensor_new(cls, nd, d, &t)) == GA_OK ? publish(t, out) : st;
+  ga_scalar s = {.cls = cls};
+  if (ga_class_is_int(cls)) { /* Octave's conversion: round, saturate (NaN -> 0) */
+    double v = isnan(value) ? 0.0 : round(value);
+    double lo = ga_class_int_min(cls), hi = ga_class_int_max(cls);
+    if (ga_class_is_signed(cls))
+      s.v.i = v <= lo ? (int64_t)lo : v >= hi ? (cls == GA_INT64 ? INT64_MAX : (int64_t)hi) : (int64_t)v;
+    else
+      s.v.u = v <= 0 ? 0 : v >= hi ? (cls == GA_UINT64 ? UINT64_MAX : (uint64_t)hi) : (uint64_t)v;
+  } else if (cls == GA_LOGICAL) {
+    s.v.f = value != 0.0;
+  } else {
+    s.v.f = cls == GA_SINGLE ? (double)(float)value : value;
+  }
+  ga_lazy *lz = calloc(1, sizeof *lz);
+  if (!lz)
+    return ga_fail(GA_ERR_OOM, "out of host memory");
+  lz->x.ndims = nd;
+  memcpy(lz->x.dims, d, (size_t)nd * sizeof *d);
+  lz->x.numel = ga_shape_numel(nd, d);
+  lz->x.nscalars = 1;
+  lz->x.scalars[0] = s;
+  lz->x.nodes[0] = (ga_xnode){.kind = GA_X_SCALAR, .cls = cls, .slot = 0};
+  lz->x.nnodes = 1;
+  if ((st = ga_tensor_new_lazy(cls, nd, d, lz, &t)) != GA_OK) {
+    ga_lazy_free(lz);
+    return st;
+  }
+  return publish(t, out);
+}
+
 /* ---- binary operations ---------------------------------------------------------------- */
 
 typedef struct {

@@ -241,8 +241,15 @@ static void emit_cast(ga_strbuf *b, ga_class from, const char *a, ga_class to)
  * rounds the double result. */
 static bool math_in_glsl(ga_unop op)
 {
-  (void)op;
-  return false;
+  switch (op) {
+  case GA_UOP_SQRT: case GA_UOP_EXP: case GA_UOP_EXPM1: case GA_UOP_LOG: case GA_UOP_LOG2: case GA_UOP_LOG10:
+  case GA_UOP_LOG1P: case GA_UOP_SIN: case GA_UOP_COS: case GA_UOP_TAN: case GA_UOP_ASIN: case GA_UOP_ACOS:
+  case GA_UOP_ATAN: case GA_UOP_SINH: case GA_UOP_COSH: case GA_UOP_TANH: case GA_UOP_ASINH: case GA_UOP_ACOSH:
+  case GA_UOP_ATANH: case GA_UOP_CBRT: case GA_UOP_ERF: case GA_UOP_ERFC: case GA_UOP_GAMMA:
+    return true;
+  default: /* lgamma (gammaln) stays on the host */
+    return false;
+  }
 }
 
 bool ga_glsl_unop_supported(ga_unop op)

@@ -12,6 +12,7 @@ static const struct {
 } commands[] = { /* sorted by name, for bsearch */
   {"binary", ga_mex_binary},   {"describe", ga_mex_describe_cmd}, {"device", ga_mex_device},
   {"device_count", ga_mex_device_count}, {"download", ga_mex_download},
+  {"fill", ga_mex_fill},
   {"reduce", ga_mex_reduce},   {"release", ga_mex_release},
   {"reset", ga_mex_reset},     {"stats", ga_mex_stats},           {"stats_reset", ga_mex_stats_reset},
   {"sum", ga_mex_sum},         {"unary", ga_mex_unary},           {"upload", ga_mex_upload},

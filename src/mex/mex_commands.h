@@ -7,6 +7,7 @@
 #define GA_MEX_COMMAND(name) void name(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 GA_MEX_COMMAND(ga_mex_upload);
 GA_MEX_COMMAND(ga_mex_download);
+GA_MEX_COMMAND(ga_mex_fill);
 GA_MEX_COMMAND(ga_mex_release);
 GA_MEX_COMMAND(ga_mex_describe_cmd);
 GA_MEX_COMMAND(ga_mex_valid);

@@ -75,3 +75,27 @@ void ga_mex_valid(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   ga_mex_nargs("valid", nrhs, 1, 1, nlhs, 1);
   plhs[0] = mxCreateLogicalScalar(ga_is_valid(ga_mex_get_id(prhs[0], "existsOnGPU")) != 0);
 }
+
+void ga_mex_fill(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  ga_mex_nargs("fill", nrhs, 3, 3, nlhs, 3);
+  char cls_name[16];
+  ga_mex_get_string(prhs[0], "fill", cls_name, sizeof cls_name);
+  ga_class cls;
+  if (!ga_class_from_name(cls_name, &cls))
+    ga_mex_error("gpuarray:invalidClass", "invalid data type specified");
+  if (!mxIsDouble(prhs[1]) || mxIsComplex(prhs[1]) || mxGetNumberOfElements(prhs[1]) > GA_MAX_DIMS)
+    ga_mex_error("gpuarray:invalidArgument", "fill: expected a size vector of at most %d dimensions", GA_MAX_DIMS);
+  int nd = (int)mxGetNumberOfElements(prhs[1]);
+  int64_t dims[GA_MAX_DIMS];
+  const double *p = mxGetPr(prhs[1]);
+  for (int d = 0; d < nd; d++)
+    dims[d] = p[d] > 0 ? (int64_t)p[d] : 0;
+  if (!mxIsDouble(prhs[2]) || mxGetNumberOfElements(prhs[2]) != 1)
+    ga_mex_error("gpuarray:invalidArgument", "fill: expected a scalar value");
+  ga_id id;
+  ga_mex_raise(ga_fill(cls, nd, dims, mxGetScalar(prhs[2]), &id));
+  plhs[0] = ga_mex_make_id(id);
+  if (nlhs > 1)
+    ga_mex_describe(id, &plhs[1], nlhs > 2 ? &plhs[2] : NULL);
+}
