@@ -222,6 +222,18 @@ classdef gpuArray
       r = gpuArray.binary_ ("rdivide", a, b);
     endfunction
 
+    function r = power (a, b)
+      r = gpuArray.binary_ ("power", a, b);
+    endfunction
+
+    function r = mpower (a, b)
+      if (! (isscalar (a) && isscalar (b)))
+        error ("gpuarray:notImplemented",
+               "mpower: matrix powers of gpuArrays are not implemented yet; use .^ for elementwise powers");
+      endif
+      r = gpuArray.binary_ ("power", a, b);
+    endfunction
+
     function r = ldivide (a, b)
       r = gpuArray.binary_ ("rdivide", b, a);
     endfunction
@@ -1232,6 +1244,42 @@ endclassdef
 %!error <invalid conversion from NaN to logical> logical (gpuArray ([NaN 1]))
 %!error <not supported> cast (gpuArray (1), "char")
 %!error <binary operator '&' not implemented for 'int8 matrix' by 'uint16 scalar' operations> gpuArray (int8 ([1 2])) & uint16 (1)
+
+## ---- power -------------------------------------------------------------------------------
+
+%!test
+%! rand ("seed", 5);
+%! x = [randn(1, 200) * 10, 0, -0, Inf, -Inf, NaN, 1e200, 1e-200, 3, -3];
+%! for y = {2, 1, 0, -1, 0.5, 3, 1.8, -2.5, Inf, -Inf, NaN}
+%!   if (y{1} != fix (y{1}) || ! isfinite (y{1}))
+%!     b = abs (x);   # a negative base would make a complex result
+%!   else
+%!     b = x;
+%!   endif
+%!   check_binary (@power, b, y{1});
+%!   check_binary (@power, single (b), single (y{1}));
+%! endfor
+%! check_binary (@power, 2, x);
+%! check_binary (@power, abs (x), x);
+%! check_binary (@power, int8 ([3 -4 100]), 2);
+%! check_binary (@power, uint8 ([3 4 20]), 2.5);
+%! check_binary (@power, [true false], 2);
+
+%!test
+%! ## squares run in the generated kernel, fused
+%! x = randn (1000, 1);
+%! g = gpuArray (x);
+%! gpuarray_stats ("reset");
+%! r = gather (exp (-g .^ 2) + g .^ 2);
+%! s = gpuarray_stats ();
+%! assert (r, exp (-x .^ 2) + x .^ 2, -4 * eps);
+%! assert (s.host_fallbacks, 0);
+%! assert (s.dispatches, 1);
+
+%!error <complex> gpuArray ([1 -2]) .^ 0.5
+%!error <complex> gpuArray ([1 -2]) .^ Inf
+%!error <nonconformant> gpuArray ([1 2 3]) .^ [1 2]
+%!error <not implemented> gpuArray (rand (2)) ^ 2
 
 ## ---- elementary functions ----------------------------------------------------------------
 

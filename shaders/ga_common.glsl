@@ -257,3 +257,31 @@ float ga_round_half_away_f(float x)
     t += sign(x);
   return t;
 }
+
+// x .^ y as Octave computes it for a scalar exponent of 2, 3 or -1 (products and a
+// quotient in the data's precision), and 0 and 1; the core sends other exponents to
+// the host (the C library's pow, as Octave).
+double ga_pow_exact_double(double x, double y)
+{
+  if (y == 0.0)
+    return 1.0;
+  if (y == 1.0)
+    return x;
+  if (y == -1.0)
+    return ga_div_double(1.0, x);
+  precise double sq = x * x;
+  precise double r = (y == 3.0) ? sq * x : sq;
+  return r;
+}
+float ga_pow_exact_single(float x, float y)
+{
+  if (y == 0.0)
+    return 1.0;
+  if (y == 1.0)
+    return x;
+  if (y == -1.0)
+    return ga_div_single(1.0, x);
+  precise float sq = x * x;
+  precise float r = (y == 3.0) ? sq * x : sq;
+  return r;
+}

@@ -1,15 +1,26 @@
 // gpuarray: double-precision elementary functions for generated kernels, as
-// double ga_<name>_d (double x). GLSL has no double-precision transcendentals
-// (GLSL.std.450's are 16/32-bit only). Included only in kernels that call them.
+// double ga_<name>_d (double x); the single class rounds their results. GLSL has no
+// double-precision transcendentals (GLSL.std.450's are 16/32-bit only). Included only
+// in kernels that call them.
 //
-// The target is the C library's results (Octave's answers), within 2 ulp (gamma 4).
-// exp, log and their relatives are computed in double-double and rounded once, so they
-// are almost always correctly rounded; the others follow fdlibm (Sun's freely
-// distributable libm, which glibc also uses for several of them): its argument
-// reductions, minimax coefficients and evaluation orders. Every variable whose
-// rounding matters is `precise`, so no compiler contracts a*b+c into an fma or
-// reassociates; exact products come from Dekker's splitting, not fma (some drivers
-// round fma twice). Double constants need the lf suffix: a bare literal is a float.
+// The target is the C library's answers (Octave's), within 2 ulp (gamma 4), with its
+// special values (signed zeros, infinities, NaN, subnormals, overflow thresholds):
+// - exp, log, log2 (and the exp and log inside pow, sinh, cosh, tanh) are computed in
+//   double-double with table-driven reductions (Tang) and rounded once, so they are
+//   almost always correctly rounded, like glibc's own;
+// - sqrt refines the hardware's to the correctly rounded root;
+// - sin, cos, tan, atan, asin, acos, expm1, log1p, asinh, acosh, atanh, erf, erfc follow
+//   fdlibm (Sun's freely distributable libm): its argument reductions (Cody-Waite, and
+//   Payne-Hanek with 2/pi in integer limbs for huge arguments), minimax coefficients and
+//   evaluation orders, the ones glibc also uses for the last seven;
+// - log10, cbrt and gamma follow glibc's own algorithms step by step: theirs are up to
+//   1.6, 3 and 5 ulp from the true values, so an accurate answer could differ from
+//   them by more than the budget (sinh, cosh, tanh, up to 2.1 ulp off in glibc, are
+//   accurate here instead: the expm1 under them is built with fma on some machines).
+// Every variable whose rounding matters is `precise`, so no compiler contracts a*b+c
+// into an fma or reassociates; exact products come from Dekker's splitting, not fma
+// (some drivers round fma twice). Double constants need the lf suffix: a bare literal
+// is a float.
 
 // ---- building blocks -------------------------------------------------------------
 
@@ -88,46 +99,91 @@ void ga_m_fast12(double a, double b, out double s, out double e)
 }
 
 // ---- exp -------------------------------------------------------------------------
-// exp(xh + xl) = 2^k * (h + l), |xh| <= 746, relative error below 2^-68: x = n*ln2/32 + r
-// (Cody-Waite, three-part ln2/32), exp(r) by its Taylor series in double-double,
-// 2^(j/32) from a table of double-double values (Tang's method).
+// exp(xh + xl) = 2^k * (h + l), |xh| <= 746, relative error below 2^-68: x = n*ln2/128 + r
+// (Cody-Waite, ln2/128 in three parts), exp(r) by its Taylor series in double-double,
+// 2^(j/128) = H[j] * (1 + T[j]) from a table (Tang's method; the table is the one of
+// glibc's exp2, whose steps ga_m_exp2_glibc follows).
 
-const double GA_M_EXP_TH[32] = double[](1.0lf, 1.0218971486541166lf, 1.0442737824274138lf, 1.0671404006768237lf,
-  1.0905077326652577lf, 1.1143867425958924lf, 1.1387886347566916lf, 1.1637248587775775lf, 1.189207115002721lf,
-  1.215247359980469lf, 1.241857812073484lf, 1.2690509571917332lf, 1.2968395546510096lf, 1.3252366431597413lf,
-  1.3542555469368927lf, 1.383909881963832lf, 1.4142135623730951lf, 1.4451808069770467lf, 1.4768261459394993lf,
-  1.5091644275934228lf, 1.5422108254079407lf, 1.5759808451078865lf, 1.6104903319492543lf, 1.645755478153965lf,
-  1.681792830507429lf, 1.718619298122478lf, 1.7562521603732995lf, 1.7947090750031072lf, 1.8340080864093424lf,
-  1.8741676341103lf, 1.9152065613971474lf, 1.9571441241754002lf);
-const double GA_M_EXP_TL[32] = double[](0.0lf, 5.109225028973444e-17lf, 8.551889705537965e-17lf,
-  -7.899853966841582e-17lf, -3.046782079812471e-17lf, 1.0410278456845571e-16lf, 8.912812676025408e-17lf,
-  3.8292048369240935e-17lf, 3.982015231465646e-17lf, -7.712630692681488e-17lf, 4.658027591836937e-17lf,
-  2.667932131342186e-18lf, 2.5382502794888315e-17lf, -2.8587312100388614e-17lf, 7.70094837980299e-17lf,
-  -6.770511658794786e-17lf, -9.667293313452913e-17lf, -3.0237581349939873e-17lf, -3.483994556892796e-17lf,
-  -1.016455327754295e-16lf, 7.949834809697621e-17lf, -1.0136916471278304e-17lf, 2.4707192569797888e-17lf,
-  -1.0125679913674773e-16lf, 8.199010020581497e-17lf, -1.851380418263111e-17lf, 2.960140695448873e-17lf,
-  1.8227458427912087e-17lf, 3.283107224245627e-17lf, -6.122763413004143e-17lf, -1.0619946056195963e-16lf,
-  8.960767791036668e-17lf);
+const double GA_M_EXP2H[128] = double[](1.0lf, 1.0054299011128027lf, 1.0108892860517005lf, 1.016378314910953lf,
+  1.0218971486541166lf, 1.0274459491187637lf, 1.0330248790212284lf, 1.0386341019613787lf, 1.0442737824274138lf,
+  1.0499440858006872lf, 1.0556451783605572lf, 1.061377227289262lf, 1.0671404006768237lf, 1.0729348675259756lf,
+  1.0787607977571199lf, 1.0846183622133092lf, 1.0905077326652577lf, 1.0964290818163769lf, 1.102382583307841lf,
+  1.1083684117236787lf, 1.1143867425958924lf, 1.1204377524096067lf, 1.1265216186082418lf, 1.1326385195987192lf,
+  1.1387886347566916lf, 1.1449721444318042lf, 1.1511892299529827lf, 1.1574400736337511lf, 1.1637248587775775lf,
+  1.1700437696832502lf, 1.1763969916502812lf, 1.182784710984341lf, 1.189207115002721lf, 1.1956643920398273lf,
+  1.202156731452703lf, 1.2086843236265816lf, 1.215247359980469lf, 1.2218460329727576lf, 1.22848053610687lf,
+  1.2351510639369334lf, 1.241857812073484lf, 1.2486009771892048lf, 1.255380757024691lf, 1.2621973503942507lf,
+  1.2690509571917332lf, 1.275941778396392lf, 1.2828700160787783lf, 1.2898358734066657lf, 1.2968395546510096lf,
+  1.3038812651919358lf, 1.3109612115247644lf, 1.318079601266064lf, 1.3252366431597413lf, 1.3324325470831615lf,
+  1.339667524053303lf, 1.3469417862329458lf, 1.3542555469368927lf, 1.3616090206382248lf, 1.3690024229745905lf,
+  1.3764359707545302lf, 1.383909881963832lf, 1.3914243757719262lf, 1.3989796725383112lf, 1.4065759938190154lf,
+  1.4142135623730951lf, 1.4218926021691656lf, 1.42961333839197lf, 1.4373759974489824lf, 1.4451808069770467lf,
+  1.4530279958490526lf, 1.460917794180647lf, 1.4688504333369818lf, 1.4768261459394993lf, 1.4848451658727524lf,
+  1.4929077282912648lf, 1.5010140696264256lf, 1.5091644275934228lf, 1.5173590411982147lf, 1.5255981507445384lf,
+  1.533881997840956lf, 1.5422108254079407lf, 1.550584877685lf, 1.559004400237837lf, 1.567469639965553lf,
+  1.5759808451078865lf, 1.5845382652524937lf, 1.593142151342267lf, 1.6017927556826934lf, 1.6104903319492543lf,
+  1.6192351351948637lf, 1.6280274218573478lf, 1.6368674497669644lf, 1.645755478153965lf, 1.6546917676561943lf,
+  1.6636765803267364lf, 1.6727101796415966lf, 1.681792830507429lf, 1.6909247992693053lf, 1.7001063537185235lf,
+  1.709337763100463lf, 1.718619298122478lf, 1.7279512309618377lf, 1.7373338352737062lf, 1.746767386199169lf,
+  1.7562521603732995lf, 1.7657884359332727lf, 1.7753764925265212lf, 1.785016611318935lf, 1.7947090750031072lf,
+  1.804454167806624lf, 1.8142521755003989lf, 1.8241033854070534lf, 1.8340080864093424lf, 1.843966568958626lf,
+  1.8539791250833855lf, 1.864046048397789lf, 1.8741676341103lf, 1.8843441790323345lf, 1.8945759815869656lf,
+  1.9048633418176741lf, 1.9152065613971474lf, 1.925605943636125lf, 1.9360617934922943lf, 1.9465744175792332lf,
+  1.9571441241754002lf, 1.9677712232331759lf, 1.978456026387951lf, 1.9891988469672663lf);
+const double GA_M_EXP2T[128] = double[](0.0lf, 9.447885451727066e-17lf, -1.507066976926039e-17lf,
+  -5.679155082825012e-17lf, 4.9997448722726326e-17lf, -4.823683599994895e-17lf, 7.357846871247418e-18lf,
+  5.773230223741951e-17lf, 8.189317638195515e-17lf, 5.326891139980878e-17lf, 1.6665881442326747e-18lf,
+  -1.128113245461828e-17lf, -7.402825309426177e-17lf, -3.578659767309563e-18lf, -6.170654745608695e-17lf,
+  2.919139999949279e-17lf, -2.7939114859515733e-17lf, -5.399285355184285e-17lf, 4.776959425256223e-17lf,
+  -7.927701432338473e-17lf, 9.341710609905046e-17lf, -5.534520675707472e-17lf, 4.585670326662351e-17lf,
+  2.8582430411116143e-17lf, 7.826573258636076e-17lf, 4.053626906769216e-17lf, 2.823784425951061e-17lf,
+  -7.882802262487991e-17lf, 3.2904726646008416e-17lf, -1.5792094703347882e-18lf, 4.721368121170128e-17lf,
+  1.3045277096919659e-17lf, 3.3484623336251524e-17lf, 3.8611199774925664e-17lf, 5.527550048505249e-17lf,
+  -3.927184172445234e-17lf, -6.346552106729483e-17lf, -8.684417614865944e-17lf, -1.5456342819397733e-17lf,
+  -8.70763476495455e-17lf, 3.750854201303127e-17lf, -6.616854503526488e-17lf, -5.346099009198751e-18lf,
+  -2.443726321015018e-17lf, 2.1023049675215714e-18lf, 7.771067937501065e-17lf, 1.3357510088834541e-17lf,
+  6.938291696959204e-17lf, 1.9572585293112036e-17lf, 6.632256961675804e-17lf, -5.478069123926778e-17lf,
+  -4.140839310392624e-17lf, -2.1571477251208752e-17lf, -3.8287766552120535e-17lf, 6.663804589232195e-17lf,
+  2.3936187400285282e-17lf, 5.68648095791174e-17lf, 1.1264523354521684e-18lf, 7.007875046906994e-17lf,
+  -5.0119214278381254e-17lf, -4.8923067513522756e-17lf, -3.5260089953269434e-17lf, -6.872303720902018e-17lf,
+  5.001446664133532e-18lf, -6.835808657661922e-17lf, -1.1307344092910212e-17lf, -8.416011634717156e-18lf,
+  -2.9247977035436566e-17lf, -2.092304381843353e-17lf, -3.9778645875427124e-17lf, -3.833464968654295e-17lf,
+  5.763611164480894e-17lf, -2.3591094770850053e-17lf, 7.260074661098575e-17lf, 9.50689710108796e-18lf,
+  -4.272956133839906e-17lf, -6.735219232374683e-17lf, -2.8396044410430936e-17lf, -7.226635472101257e-17lf,
+  5.786121003395918e-17lf, 5.1548301170786783e-17lf, -9.416257568878152e-18lf, 2.4253985766689806e-17lf,
+  -6.604314051707707e-17lf, -6.432131775424189e-18lf, -1.2204007601863921e-17lf, -6.336161863401293e-17lf,
+  -3.7800879246373815e-17lf, 1.5341410053603723e-17lf, 1.2932855580427452e-17lf, -4.123367330661149e-17lf,
+  4.703083974463456e-17lf, -6.152602891550265e-17lf, 5.827849326195279e-17lf, 3.540948262646183e-17lf,
+  -3.2741571320938764e-17lf, 4.875160526227062e-17lf, -5.718569790077838e-17lf, -4.719539664590972e-18lf,
+  -5.773451958805706e-17lf, -1.0772487078934056e-17lf, -6.221808618533911e-17lf, 1.821405440362259e-17lf,
+  -6.155536546227639e-17lf, 1.685487290628973e-17lf, 5.3581249177694816e-17lf, 3.621615935336894e-17lf,
+  8.588379527574144e-18lf, 1.01562190116415e-17lf, -2.869134889187244e-17lf, -5.495118966122005e-17lf,
+  -5.56965572431627e-17lf, 1.790126907604513e-17lf, -3.2211766346200164e-17lf, 5.265370768556274e-17lf,
+  3.5089866402403033e-17lf, -3.266924100901318e-17lf, -4.3657593008079375e-17lf, 1.7963932659833022e-17lf,
+  3.4300925275214166e-17lf, -5.545065618639427e-17lf, -5.149009745457733e-17lf, 5.336805878514151e-17lf,
+  3.498978661192973e-17lf, 4.5784915277060095e-17lf, -5.241934575393899e-17lf, 2.0414278897578303e-17lf,
+  4.124842848606488e-18lf);
 
 int ga_m_exp_dd(double xh, double xl, out double h, out double l)
 {
-  precise double fn = roundEven(xh * 46.16624130844683lf); // 32/ln2
+  precise double fn = roundEven(xh * 184.6649652337873lf); // 128/ln2
   int n = int(fn);
-  int j = n & 31;
-  int k = (n - j) / 32;
-  // ln2/32 = L1 + L2 + L3, L1 and L2 of 37 bits: fn * L1, fn * L2 are exact
-  precise double a = xh - fn * 0.021660849392446835lf;
+  int j = n & 127;
+  int k = (n - j) / 128;
+  // ln2/128 = L1 + L2 + L3, L1 and L2 of 34 bits: fn * L1, fn * L2 are exact
+  precise double a = xh - fn * 0.005415212347998022lf;
   precise double rh, rl;
-  ga_m_add12(a, -(fn * 5.1456092446457696e-14lf), rh, rl);
-  rl = rl + (xl - fn * 9.568252300058288e-26lf);
+  ga_m_add12(a, -(fn * 1.2655086083012853e-13lf), rh, rl);
+  rl = rl + (xl - fn * 3.1258479278239995e-24lf);
   precise double q, qe;
   ga_m_mul12(rh, rh, q, qe);
   precise double p3 = rh * q * (0.16666666666666666lf + rh * (0.041666666666666664lf + rh * (0.008333333333333333lf +
-                      rh * (0.001388888888888889lf + rh * (0.0001984126984126984lf + rh * 2.48015873015873e-05lf)))));
+                      rh * 0.001388888888888889lf)));
   precise double ph, pe;
   ga_m_fast12(rh, 0.5lf * q, ph, pe);
   precise double pl = pe + (rl + (0.5lf * qe + (rh * rl + p3)));
-  double th = GA_M_EXP_TH[j], tl = GA_M_EXP_TL[j];
+  double th = GA_M_EXP2H[j];
+  precise double tl = th * GA_M_EXP2T[j];
   precise double m, me;
   ga_m_mul12(th, ph, m, me);
   precise double s, se;
@@ -209,7 +265,7 @@ void ga_m_log_dd(double x, out double h, out double l)
   int k = 0;
   precise double xx = x;
   if (xx < 2.2250738585072014e-308lf) {
-    xx = xx * 18014398509481984.0lf; // 2^54
+    xx = xx * 1.8014398509481984e+16lf; // 2^54
     k = -54;
   }
   uint64_t b = doubleBitsToUint64(xx);
@@ -264,7 +320,8 @@ double ga_log2_d(double x)
   return r;
 }
 
-// glibc's formula (fdlibm's e_log10.c) on the log above, which it follows within an ulp.
+// glibc's formula (fdlibm's e_log10.c: log10(2^n * m) = n*log10(2) + log(m)/ln(10),
+// n*log10(2) in two parts) on the log above: its rounding errors are glibc's.
 double ga_log10_d(double x)
 {
   if (!(x > 0.0lf) || isinf(x))
@@ -272,7 +329,7 @@ double ga_log10_d(double x)
   int k = 0;
   precise double xx = x;
   if (xx < 2.2250738585072014e-308lf) {
-    xx = xx * 18014398509481984.0lf;
+    xx = xx * 1.8014398509481984e+16lf; // 2^54
     k = -54;
   }
   int hx = ga_m_ihi(xx);
@@ -331,14 +388,14 @@ double ga_m_ksin(double x, double y, bool tail)
 {
   precise double z = x * x;
   precise double w = z * z;
-  precise double r = 8.33333333332248946124e-03lf + z * (-1.98412698298579493134e-04lf + z * 2.75573137070700676789e-06lf) +
-                     z * w * (-2.50507602534068634195e-08lf + z * 1.58969099521155010221e-10lf);
+  precise double r = 0.00833333333332249lf + z * (-0.0001984126982985795lf + z * 2.7557313707070068e-06lf) +
+                     z * w * (-2.5050760253406863e-08lf + z * 1.58969099521155e-10lf);
   precise double v = z * x;
   precise double res;
   if (!tail)
-    res = x + v * (-1.66666666666666324348e-01lf + z * r);
+    res = x + v * (-0.16666666666666632lf + z * r);
   else
-    res = x - ((z * (0.5lf * y - v * r) - y) - v * -1.66666666666666324348e-01lf);
+    res = x - ((z * (0.5lf * y - v * r) - y) - v * -0.16666666666666632lf);
   return res;
 }
 
@@ -346,8 +403,8 @@ double ga_m_kcos(double x, double y)
 {
   precise double z = x * x;
   precise double w = z * z;
-  precise double r = z * (4.16666666666666019037e-02lf + z * (-1.38888888888741095749e-03lf + z * 2.48015872894767294178e-05lf)) +
-                     w * w * (-2.75573143513906633035e-07lf + z * (2.08757232129817482790e-09lf + z * -1.13596475577881948265e-11lf));
+  precise double r = z * (0.0416666666666666lf + z * (-0.001388888888887411lf + z * 2.480158728947673e-05lf)) +
+                     w * w * (-2.7557314351390663e-07lf + z * (2.087572321298175e-09lf + z * -1.1359647557788195e-11lf));
   precise double hz = 0.5lf * z;
   precise double ww = 1.0lf - hz;
   precise double res = ww + (((1.0lf - ww) - hz) + (z * r - x * y));
@@ -366,20 +423,20 @@ double ga_m_ktan(double x, double y, int odd)
       xx = -xx;
       yy = -yy;
     }
-    precise double z0 = 7.85398163397448278999e-01lf - xx;
-    precise double w0 = 3.06161699786838301793e-17lf - yy;
+    precise double z0 = 0.7853981633974483lf - xx;
+    precise double w0 = 3.061616997868383e-17lf - yy;
     xx = z0 + w0;
     yy = 0.0lf;
   }
   precise double z = xx * xx;
   precise double w = z * z;
-  precise double r = 1.33333333333201242699e-01lf + w * (2.18694882948595424599e-02lf + w * (3.59207910759131235356e-03lf +
-                     w * (5.88041240820264096874e-04lf + w * (7.81794442939557092300e-05lf + w * -1.85586374855275456654e-05lf))));
-  precise double v = z * (5.39682539762260521377e-02lf + w * (8.86323982359930005737e-03lf + w * (1.45620945432529025516e-03lf +
-                     w * (2.46463134818469906812e-04lf + w * (7.14072491382608190305e-05lf + w * 2.59073051863633712884e-05lf)))));
+  precise double r = 0.13333333333320124lf + w * (0.021869488294859542lf + w * (0.0035920791075913124lf +
+                     w * (0.0005880412408202641lf + w * (7.817944429395571e-05lf + w * -1.8558637485527546e-05lf))));
+  precise double v = z * (0.05396825397622605lf + w * (0.0088632398235993lf + w * (0.0014562094543252903lf +
+                     w * (0.0002464631348184699lf + w * (7.140724913826082e-05lf + w * 2.590730518636337e-05lf)))));
   precise double s = z * xx;
   precise double rr = yy + z * (s * (r + v) + yy);
-  rr = rr + 3.33333333333334091986e-01lf * s;
+  rr = rr + 0.3333333333333341lf * s;
   precise double ww = xx + rr;
   if (big) {
     precise double vv = double(odd);
@@ -422,23 +479,23 @@ int ga_m_rem_pio2(double x, out double y0, out double y1)
   if (abs(x) < 1647099.3291652855lf) { // 2^20 * pi/2
     precise double fn = roundEven(x * 0.6366197723675814lf);
     int n = int(fn);
-    precise double r = x - fn * 1.57079632673412561417e+00lf;
-    precise double w = fn * 6.07710050650619224932e-11lf;
+    precise double r = x - fn * 1.5707963267341256lf;
+    precise double w = fn * 6.077100506506192e-11lf;
     int j = int(ga_m_hi(x) >> 20) & 0x7ff;
     precise double z = r - w;
     int i = j - (int(ga_m_hi(z) >> 20) & 0x7ff);
     if (i > 16) { // cancellation: the second 33 bits of pi/2
       precise double t = r;
-      w = fn * 6.07710050630396597660e-11lf;
+      w = fn * 6.077100506303966e-11lf;
       r = t - w;
-      w = fn * 2.02226624879595063154e-21lf - ((t - r) - w);
+      w = fn * 2.0222662487959506e-21lf - ((t - r) - w);
       z = r - w;
       i = j - (int(ga_m_hi(z) >> 20) & 0x7ff);
       if (i > 49) { // and the third
         t = r;
-        w = fn * 2.02226624871116645580e-21lf;
+        w = fn * 2.0222662487111665e-21lf;
         r = t - w;
-        w = fn * 8.47842766036889956997e-32lf - ((t - r) - w);
+        w = fn * 8.4784276603689e-32lf - ((t - r) - w);
         z = r - w;
       }
     }
@@ -566,4 +623,1025 @@ double ga_tan_d(double x)
   precise double y0, y1;
   int n = ga_m_rem_pio2(x, y0, y1);
   return ga_m_ktan(y0, y1, 1 - ((n & 1) << 1));
+}
+
+// ---- expm1, log1p (fdlibm s_expm1.c, s_log1p.c as glibc evaluates them) -----------
+
+double ga_expm1_d(double x)
+{
+  uint hx = ga_m_hi(x);
+  bool neg = (hx >> 31) != 0u;
+  hx &= 0x7fffffffu;
+  if (hx >= 0x4043687Au) { // |x| >= 56*ln2
+    if (hx >= 0x40862E42u) {
+      if (hx >= 0x7ff00000u)
+        return isnan(x) ? x : (neg ? -1.0lf : x);
+      if (x > 709.782712893384lf)
+        return ga_m_inf();
+    }
+    if (neg)
+      return -1.0lf;
+  }
+  precise double xx = x;
+  precise double c = 0.0lf;
+  int k = 0;
+  if (hx > 0x3fd62e42u) { // |x| > 0.5*ln2
+    precise double hi, lo;
+    if (hx < 0x3FF0A2B2u) { // and < 1.5*ln2
+      if (!neg) {
+        hi = x - 0.6931471803691238lf;
+        lo = 1.9082149292705877e-10lf;
+        k = 1;
+      } else {
+        hi = x + 0.6931471803691238lf;
+        lo = -1.9082149292705877e-10lf;
+        k = -1;
+      }
+    } else {
+      precise double kf = 1.4426950408889634lf * x + (neg ? -0.5lf : 0.5lf);
+      k = int(kf);
+      precise double t = double(k);
+      hi = x - t * 0.6931471803691238lf;
+      lo = t * 1.9082149292705877e-10lf;
+    }
+    xx = hi - lo;
+    c = (hi - xx) - lo;
+  } else if (hx < 0x3c900000u) { // |x| < 2^-54, also +-0
+    return x;
+  }
+  precise double hfx = 0.5lf * xx;
+  precise double hxs = xx * hfx;
+  precise double r1 = 1.0lf + hxs * -0.03333333333333313lf;
+  precise double h2 = hxs * hxs;
+  precise double r2 = 0.0015873015872548146lf + hxs * -7.93650757867488e-05lf;
+  precise double h4 = h2 * h2;
+  precise double r3 = 4.008217827329362e-06lf + hxs * -2.0109921818362437e-07lf;
+  precise double rr = r1 + h2 * r2 + h4 * r3;
+  precise double t = 3.0lf - rr * hfx;
+  precise double e = hxs * ((rr - t) / (6.0lf - xx * t));
+  precise double y;
+  if (k == 0) {
+    y = xx - (xx * e - hxs);
+    return y;
+  }
+  e = (xx * (e - c) - c);
+  e = e - hxs;
+  if (k == -1) {
+    y = 0.5lf * (xx - e) - 0.5lf;
+    return y;
+  }
+  if (k == 1) {
+    if (xx < -0.25lf)
+      y = -2.0lf * (e - (xx + 0.5lf));
+    else
+      y = 1.0lf + 2.0lf * (xx - e);
+    return y;
+  }
+  if (k <= -2 || k > 56) {
+    y = 1.0lf - (e - xx);
+    y = ga_m_with_hi(y, ga_m_hi(y) + (uint(k) << 20)); // times 2^k
+    y = y - 1.0lf;
+    return y;
+  }
+  if (k < 20) {
+    precise double t1 = ga_m_with_hi(0.0lf, 0x3ff00000u - (0x200000u >> k)); // 1 - 2^-k
+    y = t1 - (e - xx);
+  } else {
+    precise double t2 = ga_m_with_hi(0.0lf, uint(0x3ff - k) << 20); // 2^-k
+    y = xx - (e + t2);
+    y = y + 1.0lf;
+  }
+  y = ga_m_with_hi(y, ga_m_hi(y) + (uint(k) << 20));
+  return y;
+}
+
+double ga_log1p_d(double x)
+{
+  int hx = ga_m_ihi(x);
+  int ax = hx & 0x7fffffff;
+  int k = 1, hu = 0;
+  precise double f = 0.0lf;
+  precise double c = 0.0lf;
+  if (hx < 0x3FDA827A) { // x < 0.41422
+    if (ax >= 0x3ff00000) // x <= -1
+      return x == -1.0lf ? -ga_m_inf() : ga_m_nan();
+    if (ax < 0x3e200000) { // |x| < 2^-29
+      if (ax < 0x3c900000)
+        return x;
+      precise double r0 = x - x * x * 0.5lf;
+      return r0;
+    }
+    if (hx > 0 || hx <= int(0xbfd2bec3u)) { // -0.2929 < x < 0.41422
+      k = 0;
+      f = x;
+      hu = 1;
+    }
+  } else if (hx >= 0x7ff00000) {
+    return x; // +inf, NaN
+  }
+  if (k != 0) {
+    precise double u;
+    if (hx < 0x43400000) {
+      u = 1.0lf + x;
+      hu = ga_m_ihi(u);
+      k = (hu >> 20) - 1023;
+      c = (k > 0) ? 1.0lf - (u - x) : x - (u - 1.0lf); // correction term
+      c = c / u;
+    } else {
+      u = x;
+      hu = ga_m_ihi(u);
+      k = (hu >> 20) - 1023;
+      c = 0.0lf;
+    }
+    hu &= 0x000fffff;
+    if (hu < 0x6a09e) {
+      u = ga_m_with_hi(u, uint(hu | 0x3ff00000)); // normalize u
+    } else {
+      k += 1;
+      u = ga_m_with_hi(u, uint(hu | 0x3fe00000)); // normalize u/2
+      hu = (0x00100000 - hu) >> 2;
+    }
+    f = u - 1.0lf;
+  }
+  precise double fk = double(k);
+  precise double hfsq = 0.5lf * f * f;
+  precise double res;
+  if (hu == 0) { // |f| < 2^-20
+    if (f == 0.0lf) {
+      if (k == 0)
+        return 0.0lf;
+      c = c + fk * 1.9082149292705877e-10lf;
+      res = fk * 0.6931471803691238lf + c;
+      return res;
+    }
+    precise double r = hfsq * (1.0lf - 0.6666666666666666lf * f);
+    if (k == 0)
+      res = f - r;
+    else
+      res = fk * 0.6931471803691238lf - ((r - (fk * 1.9082149292705877e-10lf + c)) - f);
+    return res;
+  }
+  precise double s = f / (2.0lf + f);
+  precise double z = s * s;
+  precise double r1 = z * 0.6666666666666735lf;
+  precise double z2 = z * z;
+  precise double r2 = 0.3999999999940942lf + z * 0.2857142874366239lf;
+  precise double z4 = z2 * z2;
+  precise double r3 = 0.22222198432149784lf + z * 0.1818357216161805lf;
+  precise double z6 = z4 * z2;
+  precise double r4 = 0.15313837699209373lf + z * 0.14798198605116586lf;
+  precise double r = r1 + z2 * r2 + z4 * r3 + z6 * r4;
+  if (k == 0)
+    res = f - (hfsq - s * (hfsq + r));
+  else
+    res = fk * 0.6931471803691238lf - ((hfsq - (s * (hfsq + r) + (fk * 1.9082149292705877e-10lf + c))) - f);
+  return res;
+}
+
+// ---- atan, asin, acos (fdlibm) ---------------------------------------------------
+
+double ga_atan_d(double x)
+{
+  uint hx = ga_m_hi(x);
+  uint ix = hx & 0x7fffffffu;
+  bool neg = (hx >> 31) != 0u;
+  if (ix >= 0x44100000u) { // |x| >= 2^66
+    if (isnan(x))
+      return x;
+    return neg ? -1.5707963267948966lf : 1.5707963267948966lf;
+  }
+  int id;
+  precise double xx = x;
+  if (ix < 0x3fdc0000u) { // |x| < 0.4375
+    if (ix < 0x3e200000u) // |x| < 2^-29
+      return x;
+    id = -1;
+  } else {
+    xx = abs(x);
+    if (ix < 0x3ff30000u) { // |x| < 1.1875
+      if (ix < 0x3fe60000u) { // 7/16 <= |x| < 11/16
+        id = 0;
+        xx = (2.0lf * xx - 1.0lf) / (2.0lf + xx);
+      } else { // 11/16 <= |x| < 19/16
+        id = 1;
+        xx = (xx - 1.0lf) / (xx + 1.0lf);
+      }
+    } else {
+      if (ix < 0x40038000u) { // |x| < 2.4375
+        id = 2;
+        xx = (xx - 1.5lf) / (1.0lf + 1.5lf * xx);
+      } else { // 2.4375 <= |x| < 2^66
+        id = 3;
+        xx = -1.0lf / xx;
+      }
+    }
+  }
+  precise double z = xx * xx;
+  precise double w = z * z;
+  precise double s1 = z * (0.3333333333333293lf + w * (0.14285714272503466lf + w * (0.09090887133436507lf +
+                      w * (0.06661073137387531lf + w * (0.049768779946159324lf + w * 0.016285820115365782lf)))));
+  precise double s2 = w * (-0.19999999999876483lf + w * (-0.11111110405462356lf +
+                      w * (-0.0769187620504483lf + w * (-0.058335701337905735lf + w * -0.036531572744216916lf))));
+  precise double res;
+  if (id < 0) {
+    res = xx - xx * (s1 + s2);
+    return res;
+  }
+  double ahi = id == 0 ? 0.4636476090008061lf : id == 1 ? 0.7853981633974483lf :
+               id == 2 ? 0.982793723247329lf : 1.5707963267948966lf;
+  double alo = id == 0 ? 2.2698777452961687e-17lf : id == 1 ? 3.061616997868383e-17lf :
+               id == 2 ? 1.3903311031230998e-17lf : 6.123233995736766e-17lf;
+  res = ahi - ((xx * (s1 + s2) - alo) - xx);
+  return neg ? -res : res;
+}
+
+// asin(x) - x = x^3 R(x^2) on [0, 0.5]: R = p(t)/q(t)
+double ga_m_asin_p(double t)
+{
+  precise double p = t * (0.16666666666666666lf + t * (-0.3255658186224009lf + t * (0.20121253213486293lf +
+                     t * (-0.04005553450067941lf + t * (0.0007915349942898145lf + t * 3.479331075960212e-05lf)))));
+  return p;
+}
+double ga_m_asin_q(double t)
+{
+  precise double q = 1.0lf + t * (-2.403394911734414lf + t * (2.0209457602335057lf +
+                     t * (-0.6882839716054533lf + t * 0.07703815055590194lf)));
+  return q;
+}
+
+double ga_asin_d(double x)
+{
+  uint hx = ga_m_hi(x);
+  uint ix = hx & 0x7fffffffu;
+  precise double res;
+  if (ix >= 0x3ff00000u) { // |x| >= 1
+    if (abs(x) == 1.0lf) {
+      res = x * 1.5707963267948966lf + x * 6.123233995736766e-17lf;
+      return res;
+    }
+    return ga_m_nan();
+  }
+  if (ix < 0x3fe00000u) { // |x| < 0.5
+    if (ix < 0x3e400000u) // |x| < 2^-27
+      return x;
+    precise double t = x * x;
+    precise double w = ga_m_asin_p(t) / ga_m_asin_q(t);
+    res = x + x * w;
+    return res;
+  }
+  precise double w = 1.0lf - abs(x);
+  precise double t = w * 0.5lf;
+  precise double p = ga_m_asin_p(t);
+  precise double q = ga_m_asin_q(t);
+  precise double s = ga_sqrt_d(t);
+  if (ix >= 0x3FEF3333u) { // |x| > 0.975
+    w = p / q;
+    t = 1.5707963267948966lf - (2.0lf * (s + s * w) - 6.123233995736766e-17lf);
+  } else {
+    w = ga_m_clear_lo(s);
+    precise double c = (t - w * w) / (s + w);
+    precise double r = p / q;
+    p = 2.0lf * s * r - (6.123233995736766e-17lf - 2.0lf * c);
+    q = 0.7853981633974483lf - 2.0lf * w;
+    t = 0.7853981633974483lf - (p - q);
+  }
+  return (hx >> 31) == 0u ? t : -t;
+}
+
+double ga_acos_d(double x)
+{
+  uint hx = ga_m_hi(x);
+  uint ix = hx & 0x7fffffffu;
+  precise double res;
+  if (ix >= 0x3ff00000u) { // |x| >= 1
+    if (x == 1.0lf)
+      return 0.0lf;
+    if (x == -1.0lf)
+      return 3.141592653589793lf; // pi + 2*pio2_lo rounds to pi
+    return ga_m_nan();
+  }
+  if (ix < 0x3fe00000u) { // |x| < 0.5
+    if (ix <= 0x3c600000u)
+      return 1.5707963267948966lf;
+    precise double z = x * x;
+    precise double r = ga_m_asin_p(z) / ga_m_asin_q(z);
+    res = 1.5707963267948966lf - (x - (6.123233995736766e-17lf - x * r));
+    return res;
+  }
+  if ((hx >> 31) != 0u) { // x < -0.5
+    precise double z = (1.0lf + x) * 0.5lf;
+    precise double s = ga_sqrt_d(z);
+    precise double r = ga_m_asin_p(z) / ga_m_asin_q(z);
+    precise double w = r * s - 6.123233995736766e-17lf;
+    res = 3.141592653589793lf - 2.0lf * (s + w);
+    return res;
+  }
+  precise double z = (1.0lf - x) * 0.5lf;
+  precise double s = ga_sqrt_d(z);
+  precise double df = ga_m_clear_lo(s);
+  precise double c = (z - df * df) / (s + df);
+  precise double r = ga_m_asin_p(z) / ga_m_asin_q(z);
+  precise double w = r * s + c;
+  res = 2.0lf * (df + w);
+  return res;
+}
+
+// ---- hyperbolic functions --------------------------------------------------------
+// sinh, cosh, tanh from exp in double-double (fdlibm's expm1-based formulas lose up to
+// 2 ulp, glibc's included, so the best match is the correctly rounded value); series
+// near 0. asinh, acosh, atanh are fdlibm's on the log and log1p here, as glibc's are.
+
+// e^a = eh + el (|a| <= 22)
+void ga_m_exp_dd_plain(double a, out double eh, out double el)
+{
+  precise double h, l;
+  int k = ga_m_exp_dd(a, 0.0lf, h, l);
+  precise double s = ga_m_pow2(k);
+  eh = h * s;
+  el = l * s;
+}
+
+// 1 / (eh + el) = qh + ql
+void ga_m_recip_dd(double eh, double el, out double qh, out double ql)
+{
+  precise double q = 1.0lf / eh;
+  precise double p, pe;
+  ga_m_mul12(q, eh, p, pe);
+  precise double r = ((1.0lf - p) - pe) - q * el;
+  qh = q;
+  ql = r * q;
+}
+
+double ga_sinh_d(double x)
+{
+  precise double a = abs(x);
+  if (isnan(x) || isinf(x) || a < 3.725290298461914e-09lf) // 2^-28: sinh(x) = x, also +-0
+    return x;
+  precise double res;
+  if (a < 0.00390625lf) { // 2^-8: the series
+    precise double x2 = x * x;
+    res = x + x * (x2 * (0.16666666666666666lf + x2 * (0.008333333333333333lf + x2 * (0.0001984126984126984lf +
+          x2 * 2.7557319223985893e-06lf))));
+    return res;
+  }
+  if (a < 22.0lf) { // (e^a - e^-a)/2
+    precise double eh, el, qh, ql;
+    ga_m_exp_dd_plain(a, eh, el);
+    ga_m_recip_dd(eh, el, qh, ql);
+    precise double dh, dl;
+    ga_m_add12(eh, -qh, dh, dl);
+    dl = dl + (el - ql);
+    res = 0.5lf * (dh + dl);
+  } else { // e^a / 2, overflowing past ln(2*DBL_MAX)
+    if (a > 710.5lf)
+      return ga_m_copysign(ga_m_inf(), x);
+    precise double h, l;
+    int k = ga_m_exp_dd(a, 0.0lf, h, l);
+    res = ga_m_dd_scale(h, l, k - 1);
+  }
+  return ga_m_copysign(res, x);
+}
+
+double ga_cosh_d(double x)
+{
+  precise double a = abs(x);
+  if (isnan(x))
+    return x;
+  precise double res;
+  if (a < 0.00390625lf) { // 2^-8
+    precise double a2 = a * a;
+    res = 1.0lf + a2 * (0.5lf + a2 * (0.041666666666666664lf + a2 * (0.001388888888888889lf +
+          a2 * 2.48015873015873e-05lf)));
+    return res;
+  }
+  if (a < 22.0lf) { // (e^a + e^-a)/2
+    precise double eh, el, qh, ql;
+    ga_m_exp_dd_plain(a, eh, el);
+    ga_m_recip_dd(eh, el, qh, ql);
+    precise double dh, dl;
+    ga_m_fast12(eh, qh, dh, dl);
+    dl = dl + (el + ql);
+    res = 0.5lf * (dh + dl);
+    return res;
+  }
+  if (a > 710.5lf)
+    return ga_m_inf();
+  precise double h, l;
+  int k = ga_m_exp_dd(a, 0.0lf, h, l);
+  return ga_m_dd_scale(h, l, k - 1);
+}
+
+double ga_tanh_d(double x)
+{
+  precise double a = abs(x);
+  if (isnan(x) || a < 2.7755575615628914e-17lf) // 2^-55: tanh(x) = x, also +-0
+    return x;
+  if (a >= 22.0lf)
+    return ga_m_copysign(1.0lf, x);
+  precise double res;
+  if (a < 0.0009765625lf) { // 2^-10: the series
+    precise double x2 = x * x;
+    res = x + x * (x2 * (-0.3333333333333333lf + x2 * (0.13333333333333333lf + x2 * (-0.05396825396825397lf +
+          x2 * 0.021869488536155203lf))));
+    return res;
+  }
+  // t = e^(-2a) - 1; tanh(a) = -t / (2 + t)
+  precise double eh, el;
+  ga_m_exp_dd_plain(-2.0lf * a, eh, el);
+  precise double th, tl;
+  ga_m_add12(eh, -1.0lf, th, tl);
+  tl = tl + el;
+  precise double dh, dl;
+  ga_m_add12(2.0lf, th, dh, dl);
+  dl = dl + tl;
+  precise double q = -th / dh;
+  precise double p, pe;
+  ga_m_mul12(q, dh, p, pe);
+  precise double r = ((-th - p) - pe) - (tl + q * dl);
+  res = q + r / dh;
+  return ga_m_copysign(res, x);
+}
+
+double ga_asinh_d(double x)
+{
+  uint ix = ga_m_hi(x) & 0x7fffffffu;
+  if (ix < 0x3e300000u) // |x| < 2^-28, also +-0
+    return x;
+  precise double w;
+  if (ix > 0x41b00000u) { // |x| > 2^28
+    if (ix >= 0x7ff00000u)
+      return x;
+    w = ga_log_d(abs(x)) + 0.6931471805599453lf;
+  } else {
+    precise double xa = abs(x);
+    if (ix > 0x40000000u) { // 2 < |x| < 2^28
+      w = ga_log_d(2.0lf * xa + 1.0lf / (ga_sqrt_d(xa * xa + 1.0lf) + xa));
+    } else { // 2^-28 < |x| < 2
+      precise double t = xa * xa;
+      w = ga_log1p_d(xa + t / (1.0lf + ga_sqrt_d(1.0lf + t)));
+    }
+  }
+  return ga_m_copysign(w, x);
+}
+
+double ga_acosh_d(double x)
+{
+  uint hx = ga_m_hi(x);
+  precise double res;
+  if (!(x >= 1.0lf))
+    return ga_m_nan(); // x < 1, NaN
+  if (hx >= 0x41b00000u) { // x > 2^28
+    if (hx >= 0x7ff00000u)
+      return x;
+    res = ga_log_d(x) + 0.6931471805599453lf;
+    return res;
+  }
+  if (x == 1.0lf)
+    return 0.0lf;
+  if (hx > 0x40000000u) { // 2 < x < 2^28
+    precise double t = x * x;
+    res = ga_log_d(2.0lf * x - 1.0lf / (x + ga_sqrt_d(t - 1.0lf)));
+    return res;
+  }
+  precise double t = x - 1.0lf; // 1 < x < 2
+  res = ga_log1p_d(t + ga_sqrt_d(2.0lf * t + t * t));
+  return res;
+}
+
+double ga_atanh_d(double x)
+{
+  precise double xa = abs(x);
+  precise double t;
+  if (xa < 0.5lf) {
+    if (xa < 3.725290298461914e-09lf) // 2^-28, also +-0
+      return x;
+    t = xa + xa;
+    t = 0.5lf * ga_log1p_d(t + t * xa / (1.0lf - xa));
+  } else if (xa < 1.0lf) {
+    t = 0.5lf * ga_log1p_d((xa + xa) / (1.0lf - xa));
+  } else {
+    if (xa == 1.0lf)
+      return ga_m_copysign(ga_m_inf(), x);
+    return ga_m_nan(); // |x| > 1, NaN
+  }
+  return ga_m_copysign(t, x);
+}
+
+// ---- cbrt (glibc's: a polynomial guess and one Halley step) -----------------------
+
+double ga_cbrt_d(double x)
+{
+  if (x == 0.0lf || isinf(x) || isnan(x))
+    return x;
+  precise double ax = abs(x);
+  int xe = 0;
+  if (ax < 2.2250738585072014e-308lf) {
+    ax = ax * 1.8014398509481984e+16lf; // 2^54
+    xe = -54;
+  }
+  uint64_t b = doubleBitsToUint64(ax);
+  xe += int(b >> 52) - 1022;
+  precise double xm = uint64BitsToDouble((b & 0x000ffffffffffffful) | 0x3fe0000000000000ul); // [0.5, 1)
+  precise double u = (0.35489576504391984lf + ((1.508191937815849lf + ((-2.114994941673713lf +
+                     ((2.4469312256353444lf + ((-1.8346927748361308lf + (0.7849323449766392lf -
+                     0.14526389938548637lf * xm) * xm) * xm)) * xm)) * xm)) * xm));
+  precise double t2 = u * u * u;
+  // C's xe % 3 and xe / 3 truncate toward zero
+  int ae = abs(xe), q = ae / 3, rm = ae - 3 * q;
+  if (xe < 0) {
+    q = -q;
+    rm = -rm;
+  }
+  double f = rm == -2 ? 0.6299605249474365lf : rm == -1 ? 0.7937005259840997lf : rm == 0 ? 1.0lf :
+             rm == 1 ? 1.2599210498948732lf : 1.5874010519681996lf;
+  precise double ym = ga_div_double(u * (t2 + 2.0lf * xm), 2.0lf * t2 + xm) * f;
+  return ga_m_scalbn(x > 0.0lf ? ym : -ym, q);
+}
+
+// ---- erf, erfc (fdlibm s_erf.c as glibc evaluates it) ----------------------------
+
+// erf(x) - x = x*r/s on |x| < 0.84375
+void ga_m_erf_rs(double z, out double r, out double s)
+{
+  precise double r1 = 0.12837916709551256lf + z * -0.3250421072470015lf;
+  precise double z2 = z * z;
+  precise double r2 = -0.02848174957559851lf + z * -0.005770270296489442lf;
+  precise double z4 = z2 * z2;
+  precise double s1 = 1.0lf + z * 0.39791722395915535lf;
+  precise double s2 = 0.0650222499887673lf + z * 0.005081306281875766lf;
+  precise double s3 = 0.00013249473800432164lf + z * -3.960228278775368e-06lf;
+  precise double rr = r1 + z2 * r2 + z4 * -2.3763016656650163e-05lf;
+  precise double ss = s1 + z2 * s2 + z4 * s3;
+  r = rr;
+  s = ss;
+}
+// erf(1 + s) - erx = p/q on 0.84375 <= |x| < 1.25
+void ga_m_erf_pq(double s, out double p, out double q)
+{
+  precise double p1 = -0.0023621185607526594lf + s * 0.41485611868374833lf;
+  precise double s2 = s * s;
+  precise double q1 = 1.0lf + s * 0.10642088040084423lf;
+  precise double s4 = s2 * s2;
+  precise double p2 = -0.3722078760357013lf + s * 0.31834661990116175lf;
+  precise double s6 = s4 * s2;
+  precise double q2 = 0.540397917702171lf + s * 0.07182865441419627lf;
+  precise double p3 = -0.11089469428239668lf + s * 0.035478304325618236lf;
+  precise double q3 = 0.12617121980876164lf + s * 0.01363708391202905lf;
+  precise double pp = p1 + s2 * p2 + s4 * p3 + s6 * -0.002166375594868791lf;
+  precise double qq = q1 + s2 * q2 + s4 * q3 + s6 * 0.011984499846799107lf;
+  p = pp;
+  q = qq;
+}
+// x*erfc(x) = exp(-x*x - 0.5625 + R/S), 1.25 <= x < 28: returns erfc(x) for x > 0
+double ga_m_erfc_tail(double x, bool near)
+{
+  precise double s = 1.0lf / (x * x);
+  precise double R, S;
+  if (near) { // x < 1/0.35
+    precise double r1 = -0.009864944034847148lf + s * -0.6938585727071818lf;
+    precise double s2 = s * s;
+    precise double t1 = 1.0lf + s * 19.651271667439257lf;
+    precise double s4 = s2 * s2;
+    precise double r2 = -10.558626225323291lf + s * -62.375332450326006lf;
+    precise double s6 = s4 * s2;
+    precise double t2 = 137.65775414351904lf + s * 434.56587747522923lf;
+    precise double s8 = s4 * s4;
+    precise double r3 = -162.39666946257347lf + s * -184.60509290671104lf;
+    precise double t3 = 645.3872717332679lf + s * 429.00814002756783lf;
+    precise double r4 = -81.2874355063066lf + s * -9.814329344169145lf;
+    precise double t4 = 108.63500554177944lf + s * 6.570249770319282lf;
+    R = r1 + s2 * r2 + s4 * r3 + s6 * r4;
+    S = t1 + s2 * t2 + s4 * t3 + s6 * t4 + s8 * -0.0604244152148581lf;
+  } else {
+    precise double r1 = -0.0098649429247001lf + s * -0.799283237680523lf;
+    precise double s2 = s * s;
+    precise double t1 = 1.0lf + s * 30.33806074348246lf;
+    precise double s4 = s2 * s2;
+    precise double r2 = -17.757954917754752lf + s * -160.63638485582192lf;
+    precise double s6 = s4 * s2;
+    precise double t2 = 325.7925129965739lf + s * 1536.729586084437lf;
+    precise double r3 = -637.5664433683896lf + s * -1025.0951316110772lf;
+    precise double t3 = 3199.8582195085955lf + s * 2553.0504064331644lf;
+    precise double t4 = 474.52854120695537lf + s * -22.44095244658582lf;
+    R = r1 + s2 * r2 + s4 * r3 + s6 * -483.5191916086514lf;
+    S = t1 + s2 * t2 + s4 * t3 + s6 * t4;
+  }
+  precise double z = ga_m_clear_lo(x);
+  precise double r = ga_exp_d(-z * z - 0.5625lf) * ga_exp_d((z - x) * (z + x) + R / S);
+  precise double res = r / x;
+  return res;
+}
+
+double ga_erf_d(double x)
+{
+  uint hx = ga_m_hi(x);
+  uint ix = hx & 0x7fffffffu;
+  bool neg = (hx >> 31) != 0u;
+  if (ix >= 0x7ff00000u)
+    return isnan(x) ? x : (neg ? -1.0lf : 1.0lf);
+  precise double res;
+  if (ix < 0x3feb0000u) { // |x| < 0.84375
+    if (ix < 0x3e300000u) { // |x| < 2^-28
+      if (ix < 0x00800000u)
+        res = 0.0625lf * (16.0lf * x + 2.0540666735282014lf * x); // 16 * efx
+      else
+        res = x + 0.1283791670955126lf * x;
+      return res;
+    }
+    precise double r, s;
+    ga_m_erf_rs(x * x, r, s);
+    precise double y = r / s;
+    res = x + x * y;
+    return res;
+  }
+  if (ix < 0x3ff40000u) { // 0.84375 <= |x| < 1.25
+    precise double p, q;
+    ga_m_erf_pq(abs(x) - 1.0lf, p, q);
+    res = neg ? -0.8450629115104675lf - p / q : 0.8450629115104675lf + p / q;
+    return res;
+  }
+  if (ix >= 0x40180000u) // |x| >= 6
+    return neg ? -1.0lf : 1.0lf;
+  precise double r = ga_m_erfc_tail(abs(x), ix < 0x4006DB6Eu);
+  res = 1.0lf - r;
+  return neg ? -res : res;
+}
+
+double ga_erfc_d(double x)
+{
+  uint hx = ga_m_hi(x);
+  uint ix = hx & 0x7fffffffu;
+  bool neg = (hx >> 31) != 0u;
+  if (ix >= 0x7ff00000u)
+    return isnan(x) ? x : (neg ? 2.0lf : 0.0lf);
+  precise double res;
+  if (ix < 0x3feb0000u) { // |x| < 0.84375
+    if (ix < 0x3c700000u) { // |x| < 2^-56
+      res = 1.0lf - x;
+      return res;
+    }
+    precise double r, s;
+    ga_m_erf_rs(x * x, r, s);
+    precise double y = r / s;
+    if (hx < 0x3fd00000u) { // x < 1/4
+      res = 1.0lf - (x + x * y);
+    } else {
+      precise double t = x * y;
+      t = t + (x - 0.5lf);
+      res = 0.5lf - t;
+    }
+    return res;
+  }
+  if (ix < 0x3ff40000u) { // 0.84375 <= |x| < 1.25
+    precise double p, q;
+    ga_m_erf_pq(abs(x) - 1.0lf, p, q);
+    if (!neg) {
+      precise double z = 1.0lf - 0.8450629115104675lf;
+      res = z - p / q;
+    } else {
+      precise double z = 0.8450629115104675lf + p / q;
+      res = 1.0lf + z;
+    }
+    return res;
+  }
+  if (ix < 0x403c0000u) { // |x| < 28
+    if (neg && ix >= 0x40180000u) // x <= -6
+      return 2.0lf;
+    precise double r = ga_m_erfc_tail(abs(x), ix < 0x4006DB6Du);
+    res = neg ? 2.0lf - r : r;
+    return res;
+  }
+  return neg ? 2.0lf : 0.0lf;
+}
+
+// ---- gamma -----------------------------------------------------------------------
+// glibc's tgamma (e_gamma_r.c): exp(lgamma) near 1, the product x(x+1)... down to
+// there, Stirling's series from 12 on with pow and exp2 for x^x, the reflection formula
+// for x < 0. Its answers are up to ~5 ulp from the true ones; following its steps with
+// (almost always) the same rounded intermediate values gives its answers.
+
+// pow(x, y) for x in [0.7, 1.5], |y * log(x)| < 700: exp(y * log x) in double-double
+double ga_m_pow_pos(double x, double y)
+{
+  precise double lh, ll;
+  ga_m_log_dd(x, lh, ll);
+  precise double p, pe;
+  ga_m_mul12(y, lh, p, pe);
+  precise double ph, pl;
+  ga_m_fast12(p, pe + y * ll, ph, pl);
+  precise double h, l;
+  int k = ga_m_exp_dd(ph, pl, h, l);
+  return ga_m_dd_scale(h, l, k);
+}
+
+// glibc's exp2 (from ARM's optimized-routines, built without fma) step by step, for
+// |z| < 512: 2^z = 2^(k/128) * 2^r, 2^r - 1 by a degree-5 polynomial
+double ga_m_exp2_glibc(double z)
+{
+  precise double kd = z + 52776558133248.0lf; // 1.5 * 2^52 / 128
+  kd = kd - 52776558133248.0lf;
+  precise double r = z - kd;
+  int k = int(kd * 128.0lf);
+  int j = k & 127;
+  precise double tail = GA_M_EXP2T[j];
+  precise double scale = GA_M_EXP2H[j] * ga_m_pow2((k - j) / 128);
+  precise double r2 = r * r;
+  precise double tmp = tail + r * 0.6931471805599453lf + r2 * (0.24022650695909065lf + r * 0.0555041086686087lf) +
+                       r2 * r2 * (0.009618131975721055lf + r * 0.0013332074570119598lf);
+  precise double res = scale + scale * tmp;
+  return res;
+}
+
+// fdlibm's lgamma on [0.5, 1.5]
+double ga_m_lgamma_mid(double x)
+{
+  uint ix = ga_m_hi(x) & 0x7fffffffu;
+  if (x == 1.0lf)
+    return 0.0lf;
+  precise double r, y;
+  int i;
+  if (ix <= 0x3feccccc) { // x <= 0.9: lgamma(x) = lgamma(x+1) - log(x)
+    r = -ga_log_d(x);
+    if (ix >= 0x3FE76944u) {
+      y = 1.0lf - x;
+      i = 0;
+    } else if (ix >= 0x3FCDA661u) {
+      y = x - 0.46163214496836225lf; // tc - 1
+      i = 1;
+    } else {
+      y = x;
+      i = 2;
+    }
+  } else {
+    r = 0.0lf;
+    if (ix >= 0x3FFBB4C3u) { // [1.7316, 2]
+      y = 2.0lf - x;
+      i = 0;
+    } else if (ix >= 0x3FF3B4C4u) { // [1.23, 1.73]
+      y = x - 1.4616321449683622lf;
+      i = 1;
+    } else {
+      y = x - 1.0lf;
+      i = 2;
+    }
+  }
+  if (i == 0) {
+    precise double z = y * y;
+    precise double p1 = 0.07721566490153287lf + z * (0.06735230105312927lf + z * (0.007385550860814029lf +
+                        z * (0.0011927076318336207lf + z * (0.00022086279071390839lf + z * 2.5214456545125733e-05lf))));
+    precise double p2 = z * (0.3224670334241136lf + z * (0.020580808432516733lf + z * (0.0028905138367341563lf +
+                        z * (0.0005100697921535113lf + z * (0.00010801156724758394lf + z * 4.4864094961891516e-05lf)))));
+    precise double p = y * p1 + p2;
+    r = r + (p - 0.5lf * y);
+  } else if (i == 1) {
+    precise double z = y * y;
+    precise double w = z * y;
+    precise double p1 = 0.48383612272381005lf + w * (-0.032788541075985965lf + w * (0.006100538702462913lf +
+                        w * (-0.0014034646998923284lf + w * 0.00031563207090362595lf)));
+    precise double p2 = -0.1475877229945939lf + w * (0.01797067508118204lf + w * (-0.0036845201678113826lf +
+                        w * (0.000881081882437654lf + w * -0.00031275416837512086lf)));
+    precise double p3 = 0.06462494023913339lf + w * (-0.010314224129834144lf + w * (0.0022596478090061247lf +
+                        w * (-0.0005385953053567405lf + w * 0.0003355291926355191lf)));
+    precise double p = z * p1 - (-3.638676997039505e-18lf - w * (p2 + y * p3));
+    r = r + (-0.12148629053584961lf + p);
+  } else {
+    precise double p1 = y * (-0.07721566490153287lf + y * (0.6328270640250934lf + y * (1.4549225013723477lf +
+                        y * (0.9777175279633727lf + y * (0.22896372806469245lf + y * 0.013381091853678766lf)))));
+    precise double p2 = 1.0lf + y * (2.4559779371304113lf + y * (2.128489763798934lf + y * (0.7692851504566728lf +
+                        y * (0.10422264559336913lf + y * 0.003217092422824239lf))));
+    r = r + (-0.5lf * y + p1 / p2);
+  }
+  return r;
+}
+
+// sin(y) and cos(y) for |y| <= pi/4 with errors near 2^-66 before the final rounding,
+// for the reflection formula, where glibc's sin and cos are within 0.55 ulp
+double ga_m_sin_acc(double y)
+{
+  precise double q, qe;
+  ga_m_mul12(y, y, q, qe);
+  precise double a, ae;
+  ga_m_mul12(y, q, a, ae); // y^3
+  ae = ae + y * qe;
+  precise double th = a / 6.0lf;
+  precise double p, pe;
+  ga_m_mul12(th, 6.0lf, p, pe);
+  precise double tl = (((a - p) - pe) + ae) / 6.0lf;
+  precise double b, be;
+  ga_m_mul12(a, q, b, be); // y^5
+  be = be + (a * qe + ae * q);
+  precise double uh = b / 120.0lf;
+  ga_m_mul12(uh, 120.0lf, p, pe);
+  precise double ul = (((b - p) - pe) + be) / 120.0lf;
+  precise double r7 = b * q * (-0.0001984126984126984lf + q * (2.7557319223985893e-06lf + q * (-2.505210838544172e-08lf +
+                      q * (1.6059043836821613e-10lf + q * (-7.647163731819816e-13lf + q * (2.8114572543455206e-15lf +
+                      q * (-8.22063524662433e-18lf + q * 1.9572941063391263e-20lf)))))));
+  precise double s1, e1, s2, e2;
+  ga_m_add12(y, -th, s1, e1);
+  ga_m_add12(s1, uh, s2, e2);
+  precise double res = s2 + ((e1 + e2) + ((ul - tl) + r7));
+  return res;
+}
+double ga_m_cos_acc(double y)
+{
+  precise double q, qe;
+  ga_m_mul12(y, y, q, qe);
+  precise double b, be;
+  ga_m_mul12(q, q, b, be); // y^4
+  be = be + 2.0lf * q * qe;
+  precise double vh = b / 24.0lf;
+  precise double p, pe;
+  ga_m_mul12(vh, 24.0lf, p, pe);
+  precise double vl = (((b - p) - pe) + be) / 24.0lf;
+  precise double r6 = b * q * (-0.001388888888888889lf + q * (2.48015873015873e-05lf + q * (-2.755731922398589e-07lf +
+                      q * (2.08767569878681e-09lf + q * (-1.1470745597729725e-11lf + q * (4.779477332387385e-14lf +
+                      q * (-1.5619206968586225e-16lf + q * 4.110317623312165e-19lf)))))));
+  precise double s1, e1, s2, e2;
+  ga_m_add12(1.0lf, -0.5lf * q, s1, e1);
+  ga_m_add12(s1, vh, s2, e2);
+  precise double res = s2 + ((e1 + e2) + ((vl - 0.5lf * qe) + r6));
+  return res;
+}
+
+// x87 extended precision (64-bit significands), in which glibc's x86_64 build forms
+// the product below: h + l rounded to 64 bits (ties to even), as a double-double
+void ga_m_round64(double h, double l, out double rh, out double rl)
+{
+  precise double s, t;
+  ga_m_add12(h, l, s, t);
+  if (t == 0.0lf) {
+    rh = s;
+    rl = 0.0lf;
+    return;
+  }
+  uint64_t b = doubleBitsToUint64(s);
+  int e = int((b >> 52) & 0x7fful) - 1023;
+  if ((b & 0x000ffffffffffffful) == 0ul && (t < 0.0lf) == (s > 0.0lf))
+    e -= 1; // s a power of two with the rest pulling below it
+  precise double g = ga_m_pow2(e - 63);
+  precise double tt = roundEven(t / g) * g;
+  precise double h2, l2;
+  ga_m_fast12(s, tt, h2, l2);
+  rh = h2;
+  rl = l2;
+}
+
+// glibc's __gamma_product on x86_64 (x87): (x + x_eps)(x + x_eps + 1)... (n factors) in
+// extended precision = ret * (1 + eps), ret and eps rounded to double
+double ga_m_gamma_product(double x, double x_eps, int n, out double eps)
+{
+  precise double xh, xl, ph, pl;
+  ga_m_round64(x, x_eps, xh, xl);
+  ph = xh;
+  pl = xl;
+  for (int i = 1; i < n; i++) {
+    precise double th, tl;
+    precise double ah, al;
+    ga_m_add12(xh, double(i), ah, al);
+    ga_m_round64(ah, al + xl, th, tl);
+    precise double p, pe;
+    ga_m_mul12(ph, th, p, pe);
+    ga_m_round64(p, pe + (ph * tl + pl * th + pl * tl), ph, pl);
+  }
+  // eps = (prod - ret) / ret in extended precision, then rounded to double
+  precise double q = pl / ph;
+  precise double m, me;
+  ga_m_mul12(q, ph, m, me);
+  precise double ql = ((pl - m) - me) / ph;
+  precise double eh, el;
+  ga_m_round64(q, ql, eh, el);
+  eps = eh;
+  return ph;
+}
+
+// (h1 + l1) * (h2 + l2) = hi + lo, glibc's mul_expansion
+void ga_m_mul_expansion(double h1, double l1, double h2, double l2, out double hi, out double lo)
+{
+  precise double h, l;
+  ga_m_mul12(h1, h2, h, l);
+  precise double r = h1 * l2 + h2 * l1;
+  precise double s, e;
+  ga_m_fast12(h, r, s, e);
+  hi = s;
+  precise double lo2 = l - e; // sic: glibc subtracts the error term here
+  lo = lo2;
+}
+
+// (h1 + l1) / (h2 + l2) = hi + lo, glibc's div_expansion
+void ga_m_div_expansion(double h1, double l1, double h2, double l2, out double hi, out double lo)
+{
+  precise double q = h1 / h2;
+  precise double a, b;
+  ga_m_mul12(q, h2, a, b);
+  a = h1 - a;
+  a = a - b;
+  precise double ql = a / h2;
+  precise double r = (l1 * h2 - l2 * h1) / (h2 * h2);
+  precise double s, e;
+  ga_m_fast12(q, r, s, e);
+  ql = ql + e;
+  ga_m_fast12(s, ql, hi, lo);
+}
+
+// gamma(x) = result * 2^e2 for 0 < x < 184
+double ga_m_gamma_positive(double x, out int e2)
+{
+  e2 = 0;
+  precise double res;
+  if (x < 0.5lf) {
+    precise double x1 = x + 1.0lf;
+    res = ga_exp_d(ga_m_lgamma_mid(x1)) / x;
+    return res;
+  }
+  if (x <= 1.5lf)
+    return ga_exp_d(ga_m_lgamma_mid(x));
+  if (x < 6.5lf) {
+    precise double n = ceil(x - 1.5lf);
+    precise double x_adj = x - n;
+    precise double eps;
+    precise double prod = ga_m_gamma_product(x_adj, 0.0lf, int(n), eps);
+    res = ga_exp_d(ga_m_lgamma_mid(x_adj)) * prod * (1.0lf + eps);
+    return res;
+  }
+  precise double eps = 0.0lf;
+  precise double x_eps = 0.0lf;
+  precise double x_adj = x;
+  precise double prod = 1.0lf;
+  if (x < 12.0lf) {
+    precise double n = ceil(12.0lf - x);
+    x_adj = x + n;
+    x_eps = (x - (x_adj - n));
+    prod = ga_m_gamma_product(x_adj - n, x_eps, int(n), eps);
+  }
+  precise double x_adj_int = trunc(x_adj + 0.5lf); // round half away (x_adj > 0)
+  precise double x_adj_frac = x_adj - x_adj_int;
+  uint64_t b = doubleBitsToUint64(x_adj);
+  int x_adj_log2 = int(b >> 52) - 1022;
+  precise double x_adj_mant = uint64BitsToDouble((b & 0x000ffffffffffffful) | 0x3fe0000000000000ul);
+  if (x_adj_mant < 0.7071067811865476lf) {
+    x_adj_log2 -= 1;
+    x_adj_mant = x_adj_mant * 2.0lf;
+  }
+  e2 = x_adj_log2 * int(x_adj_int);
+  precise double h1, l1, h2, l2;
+  ga_m_mul12(ga_m_pow_pos(x_adj_mant, x_adj), ga_m_exp2_glibc(double(x_adj_log2) * x_adj_frac), h1, l1);
+  ga_m_mul12(ga_exp_d(-x_adj), ga_sqrt_d(ga_div_double(6.283185307179586lf, x_adj)), h2, l2);
+  ga_m_mul_expansion(h1, l1, h2, l2, h1, l1);
+  ga_m_div_expansion(h1, l1, prod, prod * eps, h1, l1);
+  precise double exp_adj = x_eps * ga_log_d(x_adj);
+  precise double bsum = -0.0019175269175269176lf;
+  precise double x_adj2 = x_adj * x_adj;
+  bsum = bsum / x_adj2 + 0.0008417508417508417lf;
+  bsum = bsum / x_adj2 + -0.0005952380952380953lf;
+  bsum = bsum / x_adj2 + 0.0007936507936507937lf;
+  bsum = bsum / x_adj2 + -0.002777777777777778lf;
+  bsum = bsum / x_adj2 + 0.08333333333333333lf;
+  exp_adj = exp_adj + bsum / x_adj;
+  l1 = l1 + h1 * ga_expm1_d(exp_adj);
+  res = h1 + l1;
+  return res;
+}
+
+// Octave's gamma: C's tgamma, but gamma(+-0) = +-Inf, gamma(-Inf) and gamma at the
+// negative integers Inf
+double ga_gamma_d(double x)
+{
+  if (isnan(x))
+    return x;
+  if (x == 0.0lf)
+    return ga_m_copysign(ga_m_inf(), x);
+  if (isinf(x) || (x < 0.0lf && x == floor(x)))
+    return ga_m_inf();
+  if (x >= 172.0lf)
+    return ga_m_inf();
+  if (x > 0.0lf) {
+    int e2;
+    precise double t = ga_m_gamma_positive(x, e2);
+    return ga_m_scalbn(t, e2);
+  }
+  if (x >= -5.551115123125783e-17lf) { // -DBL_EPSILON/4
+    precise double inv = 1.0lf / x;
+    return inv;
+  }
+  precise double tx = trunc(x);
+  bool neg = tx == 2.0lf * trunc(tx * 0.5lf); // sign of gamma(x): negative where trunc(x) is even
+  precise double ret;
+  if (x <= -184.0lf) {
+    ret = 0.0lf;
+  } else {
+    precise double frac = tx - x;
+    if (frac > 0.5lf)
+      frac = 1.0lf - frac;
+    precise double sinpix = frac <= 0.25lf ? ga_m_sin_acc(3.141592653589793lf * frac)
+                                           : ga_m_cos_acc(3.141592653589793lf * (0.5lf - frac));
+    int e2;
+    precise double g = ga_m_gamma_positive(-x, e2);
+    precise double h1, l1, h2, l2;
+    ga_m_mul12(sinpix, g, h1, l1);
+    ga_m_mul12(h1, x, h2, l2);
+    l2 = l2 + l1 * x;
+    ga_m_div_expansion(3.141592653589793lf, 1.2246467991473532e-16lf, h2, l2, h1, l1);
+    ret = ga_m_scalbn(-h1, -e2);
+  }
+  return neg ? -ret : ret;
 }

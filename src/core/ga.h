@@ -51,7 +51,7 @@ typedef enum {
 typedef uint64_t ga_id;
 
 typedef enum {
-  GA_OP_PLUS = 0, GA_OP_MINUS, GA_OP_TIMES, GA_OP_RDIVIDE,
+  GA_OP_PLUS = 0, GA_OP_MINUS, GA_OP_TIMES, GA_OP_RDIVIDE, GA_OP_POWER,
   GA_OP_EQ, GA_OP_NE, GA_OP_LT, GA_OP_LE, GA_OP_GT, GA_OP_GE, /* logical results */
   GA_OP_AND, GA_OP_OR, GA_OP_XOR,                              /* on logical values */
   GA_NBINOPS

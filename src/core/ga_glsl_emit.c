@@ -102,6 +102,7 @@ static const char *op_word(ga_binop op)
   case GA_OP_PLUS: return "add";
   case GA_OP_MINUS: return "sub";
   case GA_OP_TIMES: return "mul";
+  case GA_OP_POWER: return "pow";
   default: return "div";
   }
 }
@@ -118,7 +119,9 @@ static const char *op_sign(ga_binop op)
 /* a op b in the floating type ft */
 static void emit_float_op(ga_strbuf *b, ga_binop op, const char *ft, const char *a, const char *bb)
 {
-  if (op == GA_OP_RDIVIDE)
+  if (op == GA_OP_POWER) /* Octave's exact cases only (see ga_glsl_elementwise_supported) */
+    ga_sb_printf(b, "ga_pow_exact_%s(%s(%s), %s(%s))", strcmp(ft, "float") ? "double" : "single", ft, a, ft, bb);
+  else if (op == GA_OP_RDIVIDE)
     ga_sb_printf(b, "ga_div_%s(%s(%s), %s(%s))", strcmp(ft, "float") ? "double" : "single", ft, a, ft, bb);
   else
     ga_sb_printf(b, "(%s(%s) %s %s(%s))", ft, a, op_sign(op), ft, bb);
@@ -397,6 +400,15 @@ bool ga_glsl_elementwise_supported(const ga_expr *x, ga_class out_cls)
       return false;
     if (x->nodes[j].kind == GA_X_UNARY && !ga_glsl_unop_supported(x->nodes[j].uop))
       return false;
+    if (x->nodes[j].kind == GA_X_BINARY && x->nodes[j].op == GA_OP_POWER) {
+      /* on the device: Octave's products and quotient for scalar exponents 2, 3, -1, and
+       * the trivial 0 and 1; other exponents are the C library's pow, on the host */
+      const ga_xnode *e = &x->nodes[x->nodes[j].b];
+      double y = e->kind == GA_X_SCALAR && !ga_class_is_int(e->cls) ? x->scalars[e->slot].v.f : 0.5;
+      if (e->kind != GA_X_SCALAR || ga_class_is_int(e->cls) || !(y == 0 || y == 1 || y == 2 || y == 3 || y == -1) ||
+          ga_class_is_wide_int(x->nodes[j].cls))
+        return false;
+    }
   }
   return x->nodes[x->nnodes - 1].cls == out_cls;
 }

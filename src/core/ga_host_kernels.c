@@ -88,6 +88,7 @@ static double float_op(ga_binop op, double a, double b)
   case GA_OP_PLUS: return a + b;
   case GA_OP_MINUS: return a - b;
   case GA_OP_TIMES: return a * b;
+  case GA_OP_POWER: return pow(a, b); /* Octave's .^ is the C library's pow */
   default: return a / b;
   }
 }
@@ -98,6 +99,8 @@ static float single_op(ga_binop op, float a, float b)
   case GA_OP_PLUS: return a + b;
   case GA_OP_MINUS: return a - b;
   case GA_OP_TIMES: return a * b;
+  case GA_OP_POWER: /* Octave's std::pow (float, int) promotes an integer exponent to double */
+    return b == floorf(b) && isfinite(b) ? (float)pow((double)a, (double)b) : powf(a, b);
   default: return a / b;
   }
 }
@@ -335,6 +338,33 @@ static hval unary(ga_unop op, ga_class out, ga_class ci, hval a)
   return r;
 }
 
+/* Octave's x .^ y (elem_xpow): a scalar integer exponent of 2, 3 or -1 is a product or
+ * a quotient in the data's own precision, any other integer exponent pow in double;
+ * otherwise the C library's pow (powf for single). */
+static double octave_power(double a, double b, bool single, bool scalar_exponent)
+{
+  if (scalar_exponent && b == floor(b) && isfinite(b)) {
+    if (single) {
+      float x = (float)a;
+      if (b == 2)
+        return x * x;
+      if (b == 3)
+        return (x * x) * x;
+      if (b == -1)
+        return 1.0f / x;
+      return (float)pow(a, b);
+    }
+    if (b == 2)
+      return a * a;
+    if (b == 3)
+      return (a * a) * a;
+    if (b == -1)
+      return 1.0 / a;
+    return pow(a, b);
+  }
+  return single ? (double)powf((float)a, (float)b) : pow(a, b);
+}
+
 static hval binary(const ga_xnode *n, ga_class ca, hval a, ga_class cb, hval b)
 {
   hval r;
@@ -380,6 +410,18 @@ static hval binary(const ga_xnode *n, ga_class ca, hval a, ga_class cb, hval b)
   return r;
 }
 
+/* Whether node j depends only on scalars and 1x1 inputs: a scalar in Octave's eyes. */
+static bool node_is_scalar(const ga_expr *x, int j)
+{
+  const ga_xnode *n = &x->nodes[j];
+  switch (n->kind) {
+  case GA_X_SCALAR: return true;
+  case GA_X_INPUT: return ga_expr_input_numel(x, n->slot) == 1;
+  case GA_X_UNARY: return node_is_scalar(x, n->a);
+  default: return node_is_scalar(x, n->a) && node_is_scalar(x, n->b);
+  }
+}
+
 /* Linear index into input i for output element k under implicit expansion. */
 static int64_t source_index(const ga_expr *x, int i, int64_t k)
 {
@@ -423,6 +465,17 @@ ga_status ga_host_eval_expr(const ga_expr *x, const void *const *inputs, ga_clas
         ga_class ca = x->nodes[n->a].cls;
         for (int64_t k = 0; k < len; k++)
           v[k] = unary(n->uop, n->cls, ca, a[k]);
+      } else if (n->op == GA_OP_POWER && n->mode != GA_CM_INT_MIXED64) {
+        const hval *a = vals + (size_t)n->a * BLOCK, *b = vals + (size_t)n->b * BLOCK;
+        ga_class ca = x->nodes[n->a].cls, cb = x->nodes[n->b].cls;
+        bool scalar_exponent = node_is_scalar(x, n->b);
+        for (int64_t k = 0; k < len; k++) {
+          double p = octave_power(to_double(ca, a[k]), to_double(cb, b[k]), n->cls == GA_SINGLE, scalar_exponent);
+          if (n->mode == GA_CM_INT_DOUBLE)
+            v[k] = saturate_d(n->cls, p);
+          else
+            v[k].f = p;
+        }
       } else {
         const hval *a = vals + (size_t)n->a * BLOCK, *b = vals + (size_t)n->b * BLOCK;
         ga_class ca = x->nodes[n->a].cls, cb = x->nodes[n->b].cls;

@@ -1,10 +1,10 @@
 /* Octave's rules for the class of a binary operation's result and how it is computed. */
 #include "ga_internal.h"
 
-static const char *const binop_names[GA_NBINOPS] = {"plus", "minus", "times", "rdivide", "eq", "ne", "lt",
-                                                    "le", "gt", "ge", "and", "or", "xor"};
-static const char *const binop_symbols[GA_NBINOPS] = {"+", "-", ".*", "./", "==", "!=", "<",
-                                                      "<=", ">", ">=", "&", "|", "xor"};
+static const char *const binop_names[GA_NBINOPS] = {"plus", "minus", "times", "rdivide", "power", "eq", "ne",
+                                                    "lt",   "le",    "gt",    "ge",      "and",   "or", "xor"};
+static const char *const binop_symbols[GA_NBINOPS] = {"+", "-", ".*", "./", ".^", "==", "!=",
+                                                      "<", "<=", ">", ">=", "&", "|", "xor"};
 static const char *const unop_names[GA_NUNOPS] = {
   "uminus", "not", "abs", "sign", "floor", "ceil", "round", "fix", "isnan", "isinf", "isfinite", "cast",
   "sqrt", "exp", "expm1", "log", "log2", "log10", "log1p", "sin", "cos", "tan", "asin", "acos", "atan",
