@@ -30,37 +30,41 @@
 ## @seealso{gather, gpuDevice, isgpuarray, classUnderlying, existsOnGPU}
 ## @end deftypefn
 
-classdef gpuArray
+## A handle object that nothing ever changes: every operation returns a new gpuArray, so
+## copies behave as values do, and Octave's call of delete () when the last reference
+## goes frees the device memory at once.  (One object per result: a value class
+## holding a separate handle owner cost twice the time per operation.)
+classdef gpuArray < handle
   properties (Access = private)
     id = uint64 (0);  # the core's handle
-    owner = [];       # gpuarray.Owner: frees the device memory with the last copy
     cls = "double";   # the underlying class
     sz = [0 0];       # the size
   endproperties
 
   methods
-    function obj = gpuArray (x, cls, sz)
-      if (nargin == 0)
-        x = [];
-      endif
-      if (isa (x, "gpuarray.Owner"))
-        ## internal: wrap a value the core already holds
-        obj.owner = x;
-        obj.id = x.id;
+    function obj = gpuArray (x, cls, sz, wrap)
+      if (nargin == 4)
+        ## internal (gpuArray.wrap_): a value the core already holds
+        obj.id = x;
         obj.cls = cls;
         obj.sz = sz;
         return;
-      elseif (isa (x, "gpuArray"))
-        obj = x;
-        return;
+      elseif (nargin == 0)
+        x = [];
       elseif (nargin > 1)
         error ("gpuarray:invalidArgument", "gpuArray: called with too many inputs");
       endif
-      [id, c, s] = __gpuarray__ ("upload", x);
-      obj.owner = gpuarray.Owner (id);
-      obj.id = id;
-      obj.cls = c;
-      obj.sz = s;
+      if (isa (x, "gpuArray"))
+        obj = x;   # nothing changes a gpuArray: sharing is a copy
+        return;
+      endif
+      [obj.id, obj.cls, obj.sz] = __gpuarray__ ("upload", x);
+    endfunction
+
+    function delete (obj)
+      if (obj.id != 0)
+        __gpuarray__ ("release", obj.id);
+      endif
     endfunction
 
     ## ---- moving and describing --------------------------------------------------
@@ -550,7 +554,7 @@ classdef gpuArray
         endif
       endfor
       [id, c, s] = __gpuarray__ ("sum", x.id, dim, type);
-      r = gpuArray (gpuarray.Owner (id), c, s);
+      r = gpuArray (id, c, s, true);
     endfunction
 
     function r = prod (x, varargin)
@@ -765,7 +769,7 @@ classdef gpuArray
       endif
       sz = max (sz, 0);
       [id, c, s] = __gpuarray__ ("fill", cls, sz, value);
-      r = gpuArray (gpuarray.Owner (id), c, s);
+      r = gpuArray (id, c, s, true);
     endfunction
 
     function [r, i] = reduce_ (op, x, args, nout)
@@ -799,16 +803,16 @@ classdef gpuArray
       endfor
       if (nout > 1)
         [id, c, s, iid] = __gpuarray__ ("reduce", op, x.id, dim, type);
-        i = gpuArray (gpuarray.Owner (iid), "double", s);
+        i = gpuArray (iid, "double", s, true);
       else
         [id, c, s] = __gpuarray__ ("reduce", op, x.id, dim, type);
       endif
-      r = gpuArray (gpuarray.Owner (id), c, s);
+      r = gpuArray (id, c, s, true);
     endfunction
 
     function r = unary_ (op, a, varargin)
       [id, c, s] = __gpuarray__ ("unary", op, a.id, varargin{:});
-      r = gpuArray (gpuarray.Owner (id), c, s);
+      r = gpuArray (id, c, s, true);
     endfunction
 
     function r = binary_ (op, a, b)
@@ -821,7 +825,7 @@ classdef gpuArray
         b = b.id;
       endif
       [id, c, s] = __gpuarray__ ("binary", op, a, b, ga, gb);
-      r = gpuArray (gpuarray.Owner (id), c, s);
+      r = gpuArray (id, c, s, true);
     endfunction
   endmethods
 endclassdef
@@ -897,6 +901,18 @@ endclassdef
 %! g = gpuArray ();
 %! assert (size (g), [0 0]);
 %! assert (gpuArray (g).existsOnGPU ());
+
+%!test
+%! ## device memory goes with the last reference
+%! x = gpuArray ([1 2 3]);
+%! s0 = gpuarray_stats ();
+%! y = x;
+%! clear x
+%! s1 = gpuarray_stats ();
+%! assert (s1.live_arrays, s0.live_arrays);
+%! clear y
+%! s2 = gpuarray_stats ();
+%! assert (s2.live_arrays, s0.live_arrays - 1);
 
 %!test
 %! ## value semantics: copies are independent values and share no fate
