@@ -99,91 +99,41 @@ void ga_m_fast12(double a, double b, out double s, out double e)
 }
 
 // ---- exp -------------------------------------------------------------------------
-// exp(xh + xl) = 2^k * (h + l), |xh| <= 746, relative error below 2^-68: x = n*ln2/128 + r
-// (Cody-Waite, ln2/128 in three parts), exp(r) by its Taylor series in double-double,
-// 2^(j/128) = H[j] * (1 + T[j]) from a table (Tang's method; the table is the one of
-// glibc's exp2, whose steps ga_m_exp2_glibc follows).
+// exp(xh + xl) = 2^k * (h + l), |xh| <= 746, relative error below 2^-68: x = n*ln2/8 + r
+// (Cody-Waite, ln2/8 in three parts), 2^(j/8) from a table of double-double values
+// (Tang's method), exp(r) - 1, |r| <= ln2/16, by its Taylor series with the terms up to
+// r^2/2 in double-double. The table is small on purpose: drivers turn a dynamically
+// indexed constant array into a chain of selects (lavapipe compiles one of 128 entries
+// in 0.15 s), and every call site inlines its own copy.
 
-const double GA_M_EXP2H[128] = double[](1.0lf, 1.0054299011128027lf, 1.0108892860517005lf, 1.016378314910953lf,
-  1.0218971486541166lf, 1.0274459491187637lf, 1.0330248790212284lf, 1.0386341019613787lf, 1.0442737824274138lf,
-  1.0499440858006872lf, 1.0556451783605572lf, 1.061377227289262lf, 1.0671404006768237lf, 1.0729348675259756lf,
-  1.0787607977571199lf, 1.0846183622133092lf, 1.0905077326652577lf, 1.0964290818163769lf, 1.102382583307841lf,
-  1.1083684117236787lf, 1.1143867425958924lf, 1.1204377524096067lf, 1.1265216186082418lf, 1.1326385195987192lf,
-  1.1387886347566916lf, 1.1449721444318042lf, 1.1511892299529827lf, 1.1574400736337511lf, 1.1637248587775775lf,
-  1.1700437696832502lf, 1.1763969916502812lf, 1.182784710984341lf, 1.189207115002721lf, 1.1956643920398273lf,
-  1.202156731452703lf, 1.2086843236265816lf, 1.215247359980469lf, 1.2218460329727576lf, 1.22848053610687lf,
-  1.2351510639369334lf, 1.241857812073484lf, 1.2486009771892048lf, 1.255380757024691lf, 1.2621973503942507lf,
-  1.2690509571917332lf, 1.275941778396392lf, 1.2828700160787783lf, 1.2898358734066657lf, 1.2968395546510096lf,
-  1.3038812651919358lf, 1.3109612115247644lf, 1.318079601266064lf, 1.3252366431597413lf, 1.3324325470831615lf,
-  1.339667524053303lf, 1.3469417862329458lf, 1.3542555469368927lf, 1.3616090206382248lf, 1.3690024229745905lf,
-  1.3764359707545302lf, 1.383909881963832lf, 1.3914243757719262lf, 1.3989796725383112lf, 1.4065759938190154lf,
-  1.4142135623730951lf, 1.4218926021691656lf, 1.42961333839197lf, 1.4373759974489824lf, 1.4451808069770467lf,
-  1.4530279958490526lf, 1.460917794180647lf, 1.4688504333369818lf, 1.4768261459394993lf, 1.4848451658727524lf,
-  1.4929077282912648lf, 1.5010140696264256lf, 1.5091644275934228lf, 1.5173590411982147lf, 1.5255981507445384lf,
-  1.533881997840956lf, 1.5422108254079407lf, 1.550584877685lf, 1.559004400237837lf, 1.567469639965553lf,
-  1.5759808451078865lf, 1.5845382652524937lf, 1.593142151342267lf, 1.6017927556826934lf, 1.6104903319492543lf,
-  1.6192351351948637lf, 1.6280274218573478lf, 1.6368674497669644lf, 1.645755478153965lf, 1.6546917676561943lf,
-  1.6636765803267364lf, 1.6727101796415966lf, 1.681792830507429lf, 1.6909247992693053lf, 1.7001063537185235lf,
-  1.709337763100463lf, 1.718619298122478lf, 1.7279512309618377lf, 1.7373338352737062lf, 1.746767386199169lf,
-  1.7562521603732995lf, 1.7657884359332727lf, 1.7753764925265212lf, 1.785016611318935lf, 1.7947090750031072lf,
-  1.804454167806624lf, 1.8142521755003989lf, 1.8241033854070534lf, 1.8340080864093424lf, 1.843966568958626lf,
-  1.8539791250833855lf, 1.864046048397789lf, 1.8741676341103lf, 1.8843441790323345lf, 1.8945759815869656lf,
-  1.9048633418176741lf, 1.9152065613971474lf, 1.925605943636125lf, 1.9360617934922943lf, 1.9465744175792332lf,
-  1.9571441241754002lf, 1.9677712232331759lf, 1.978456026387951lf, 1.9891988469672663lf);
-const double GA_M_EXP2T[128] = double[](0.0lf, 9.447885451727066e-17lf, -1.507066976926039e-17lf,
-  -5.679155082825012e-17lf, 4.9997448722726326e-17lf, -4.823683599994895e-17lf, 7.357846871247418e-18lf,
-  5.773230223741951e-17lf, 8.189317638195515e-17lf, 5.326891139980878e-17lf, 1.6665881442326747e-18lf,
-  -1.128113245461828e-17lf, -7.402825309426177e-17lf, -3.578659767309563e-18lf, -6.170654745608695e-17lf,
-  2.919139999949279e-17lf, -2.7939114859515733e-17lf, -5.399285355184285e-17lf, 4.776959425256223e-17lf,
-  -7.927701432338473e-17lf, 9.341710609905046e-17lf, -5.534520675707472e-17lf, 4.585670326662351e-17lf,
-  2.8582430411116143e-17lf, 7.826573258636076e-17lf, 4.053626906769216e-17lf, 2.823784425951061e-17lf,
-  -7.882802262487991e-17lf, 3.2904726646008416e-17lf, -1.5792094703347882e-18lf, 4.721368121170128e-17lf,
-  1.3045277096919659e-17lf, 3.3484623336251524e-17lf, 3.8611199774925664e-17lf, 5.527550048505249e-17lf,
-  -3.927184172445234e-17lf, -6.346552106729483e-17lf, -8.684417614865944e-17lf, -1.5456342819397733e-17lf,
-  -8.70763476495455e-17lf, 3.750854201303127e-17lf, -6.616854503526488e-17lf, -5.346099009198751e-18lf,
-  -2.443726321015018e-17lf, 2.1023049675215714e-18lf, 7.771067937501065e-17lf, 1.3357510088834541e-17lf,
-  6.938291696959204e-17lf, 1.9572585293112036e-17lf, 6.632256961675804e-17lf, -5.478069123926778e-17lf,
-  -4.140839310392624e-17lf, -2.1571477251208752e-17lf, -3.8287766552120535e-17lf, 6.663804589232195e-17lf,
-  2.3936187400285282e-17lf, 5.68648095791174e-17lf, 1.1264523354521684e-18lf, 7.007875046906994e-17lf,
-  -5.0119214278381254e-17lf, -4.8923067513522756e-17lf, -3.5260089953269434e-17lf, -6.872303720902018e-17lf,
-  5.001446664133532e-18lf, -6.835808657661922e-17lf, -1.1307344092910212e-17lf, -8.416011634717156e-18lf,
-  -2.9247977035436566e-17lf, -2.092304381843353e-17lf, -3.9778645875427124e-17lf, -3.833464968654295e-17lf,
-  5.763611164480894e-17lf, -2.3591094770850053e-17lf, 7.260074661098575e-17lf, 9.50689710108796e-18lf,
-  -4.272956133839906e-17lf, -6.735219232374683e-17lf, -2.8396044410430936e-17lf, -7.226635472101257e-17lf,
-  5.786121003395918e-17lf, 5.1548301170786783e-17lf, -9.416257568878152e-18lf, 2.4253985766689806e-17lf,
-  -6.604314051707707e-17lf, -6.432131775424189e-18lf, -1.2204007601863921e-17lf, -6.336161863401293e-17lf,
-  -3.7800879246373815e-17lf, 1.5341410053603723e-17lf, 1.2932855580427452e-17lf, -4.123367330661149e-17lf,
-  4.703083974463456e-17lf, -6.152602891550265e-17lf, 5.827849326195279e-17lf, 3.540948262646183e-17lf,
-  -3.2741571320938764e-17lf, 4.875160526227062e-17lf, -5.718569790077838e-17lf, -4.719539664590972e-18lf,
-  -5.773451958805706e-17lf, -1.0772487078934056e-17lf, -6.221808618533911e-17lf, 1.821405440362259e-17lf,
-  -6.155536546227639e-17lf, 1.685487290628973e-17lf, 5.3581249177694816e-17lf, 3.621615935336894e-17lf,
-  8.588379527574144e-18lf, 1.01562190116415e-17lf, -2.869134889187244e-17lf, -5.495118966122005e-17lf,
-  -5.56965572431627e-17lf, 1.790126907604513e-17lf, -3.2211766346200164e-17lf, 5.265370768556274e-17lf,
-  3.5089866402403033e-17lf, -3.266924100901318e-17lf, -4.3657593008079375e-17lf, 1.7963932659833022e-17lf,
-  3.4300925275214166e-17lf, -5.545065618639427e-17lf, -5.149009745457733e-17lf, 5.336805878514151e-17lf,
-  3.498978661192973e-17lf, 4.5784915277060095e-17lf, -5.241934575393899e-17lf, 2.0414278897578303e-17lf,
-  4.124842848606488e-18lf);
+const double GA_M_EXP8H[8] = double[](1.0lf, 1.0905077326652577lf, 1.189207115002721lf, 1.2968395546510096lf,
+  1.4142135623730951lf, 1.5422108254079407lf, 1.681792830507429lf, 1.8340080864093424lf);
+const double GA_M_EXP8L[8] = double[](0.0lf, -3.046782079812471e-17lf, 3.982015231465646e-17lf,
+  2.5382502794888315e-17lf, -9.667293313452913e-17lf, 7.949834809697621e-17lf, 8.199010020581497e-17lf,
+  3.283107224245627e-17lf);
 
 int ga_m_exp_dd(double xh, double xl, out double h, out double l)
 {
-  precise double fn = roundEven(xh * 184.6649652337873lf); // 128/ln2
+  precise double fn = roundEven(xh * 11.541560327111707lf); // 8/ln2
   int n = int(fn);
-  int j = n & 127;
-  int k = (n - j) / 128;
-  // ln2/128 = L1 + L2 + L3, L1 and L2 of 34 bits: fn * L1, fn * L2 are exact
-  precise double a = xh - fn * 0.005415212347998022lf;
+  int j = n & 7;
+  int k = (n - j) / 8;
+  // ln2/8 = L1 + L2 + L3, L1 and L2 of 39 bits: fn * L1, fn * L2 are exact
+  precise double a = xh - fn * 0.08664339757001471lf;
   precise double rh, rl;
-  ga_m_add12(a, -(fn * 1.2655086083012853e-13lf), rh, rl);
-  rl = rl + (xl - fn * 3.1258479278239995e-24lf);
+  ga_m_add12(a, -(fn * -2.1549305657039382e-14lf), rh, rl);
+  rl = rl + (xl - fn * 2.08385740103819e-26lf);
+  ga_m_fast12(rh, rl, rh, rl); // xl may exceed rh's rounding error: renormalize
   precise double q, qe;
   ga_m_mul12(rh, rh, q, qe);
   precise double p3 = rh * q * (0.16666666666666666lf + rh * (0.041666666666666664lf + rh * (0.008333333333333333lf +
-                      rh * 0.001388888888888889lf)));
+                      rh * (0.001388888888888889lf + rh * (0.0001984126984126984lf + rh * (2.48015873015873e-05lf +
+                      rh * (2.7557319223985893e-06lf + rh * 2.755731922398589e-07lf)))))));
   precise double ph, pe;
   ga_m_fast12(rh, 0.5lf * q, ph, pe);
   precise double pl = pe + (rl + (0.5lf * qe + (rh * rl + p3)));
-  double th = GA_M_EXP2H[j];
-  precise double tl = th * GA_M_EXP2T[j];
+  double th = GA_M_EXP8H[j];
+  double tl = GA_M_EXP8L[j];
   precise double m, me;
   ga_m_mul12(th, ph, m, me);
   precise double s, se;
@@ -230,35 +180,22 @@ double ga_exp_d(double x)
 
 // ---- log -------------------------------------------------------------------------
 // log(x) = h + l for finite x > 0, relative error below 2^-68: x = 2^k * m with
-// m in [0.75, 1.5), m = c * (1 + r) with c = 1 + i/64 from a table of double-double
-// log(c), log(1 + r) by its Taylor series, |r| <= 1/96, in double-double.
+// m in [0.75, 1.5), m = c * (1 + r) with c = 1 + i/32 from a table of double-double
+// log(c), log(1 + r) by its Taylor series, |r| <= 1/48, to r^4/4 in double-double.
 
-const double GA_M_LOG_CH[49] = double[](-0.2876820724517809lf, -0.26706278524904525lf, -0.24686007793152578lf,
-  -0.22705745063534608lf, -0.2076393647782445lf, -0.18859116980755003lf, -0.16989903679539747lf,
-  -0.15154989812720093lf, -0.13353139262452263lf, -0.1158318155251217lf, -0.09844007281325252lf,
-  -0.0813456394539524lf, -0.06453852113757118lf, -0.048009219186360606lf, -0.0317486983145803lf,
-  -0.015748356968139168lf, 0.0lf, 0.015504186535965254lf, 0.030771658666753687lf, 0.0458095360312942lf,
-  0.06062462181643484lf, 0.07522342123758753lf, 0.08961215868968714lf, 0.10379679368164356lf,
-  0.11778303565638346lf, 0.13157635778871926lf, 0.1451820098444979lf, 0.15860503017663857lf,
-  0.17185025692665923lf, 0.184922338494012lf, 0.19782574332991987lf, 0.21056476910734964lf,
-  0.22314355131420976lf, 0.2355660713127669lf, 0.24783616390458127lf, 0.25995752443692605lf,
-  0.27193371548364176lf, 0.2837681731306446lf, 0.2954642128938359lf, 0.3070250352949119lf,
-  0.3184537311185346lf, 0.329753286372468lf, 0.3409265869705932lf, 0.3519764231571782lf,
-  0.3629054936893685lf, 0.37371640979358406lf, 0.38441169891033206lf, 0.394993808240869lf,
-  0.4054651081081644lf);
-const double GA_M_LOG_CL[49] = double[](-2.607160616442564e-17lf, 7.32891532732017e-18lf, -1.361743371748368e-17lf,
-  -9.551415762738488e-18lf, -1.2053243216686129e-17lf, 7.432164219196925e-18lf, 4.868008764439071e-19lf,
-  -5.1669593684615594e-18lf, 3.664457663660085e-18lf, -4.338484369808096e-18lf, 4.439009633675136e-18lf,
-  -5.07707635593117e-18lf, 6.470486661692933e-18lf, -1.4390903347292205e-18lf, -3.0382263084680858e-18lf,
-  -1.0021578630528974e-18lf, 0.0lf, -3.278321022892429e-19lf, 1.0431732029005968e-18lf, 1.902959866474257e-18lf,
-  2.6424025938726934e-18lf, -5.930604196293241e-18lf, -5.4268129336647135e-18lf, 5.47772415726659e-18lf,
-  -1.1971685747593677e-18lf, 1.1123000879729588e-17lf, 8.242418783022475e-18lf, 1.1257003872182592e-17lf,
-  -6.0224538210113705e-18lf, 3.0236614153574064e-18lf, 1.2821194372980142e-17lf, -4.249405314729895e-18lf,
-  -9.091270597324799e-18lf, -2.3943371495187355e-18lf, -1.2432209578702523e-17lf, 2.069806938978935e-17lf,
-  7.83319637697442e-19lf, -2.032665581126656e-17lf, -2.16461086040599e-17lf, -1.2319916200101964e-17lf,
-  2.7114779367326236e-17lf, 2.122020616196946e-18lf, 1.7467136443544747e-17lf, -1.2953893030191963e-17lf,
-  -2.1492361455310972e-17lf, 2.1836211281198184e-17lf, -1.612149700764673e-17lf, -1.5113724418336168e-17lf,
-  -2.8811380259626426e-18lf);
+const double GA_M_LOG_CH[25] = double[](-0.2876820724517809lf, -0.24686007793152578lf, -0.2076393647782445lf,
+  -0.16989903679539747lf, -0.13353139262452263lf, -0.09844007281325252lf, -0.06453852113757118lf,
+  -0.0317486983145803lf, 0.0lf, 0.030771658666753687lf, 0.06062462181643484lf, 0.08961215868968714lf,
+  0.11778303565638346lf, 0.1451820098444979lf, 0.17185025692665923lf, 0.19782574332991987lf, 0.22314355131420976lf,
+  0.24783616390458127lf, 0.27193371548364176lf, 0.2954642128938359lf, 0.3184537311185346lf, 0.3409265869705932lf,
+  0.3629054936893685lf, 0.38441169891033206lf, 0.4054651081081644lf);
+const double GA_M_LOG_CL[25] = double[](-2.607160616442564e-17lf, -1.361743371748368e-17lf,
+  -1.2053243216686129e-17lf, 4.868008764439071e-19lf, 3.664457663660085e-18lf, 4.439009633675136e-18lf,
+  6.470486661692933e-18lf, -3.0382263084680858e-18lf, 0.0lf, 1.0431732029005968e-18lf, 2.6424025938726934e-18lf,
+  -5.4268129336647135e-18lf, -1.1971685747593677e-18lf, 8.242418783022475e-18lf, -6.0224538210113705e-18lf,
+  1.2821194372980142e-17lf, -9.091270597324799e-18lf, -1.2432209578702523e-17lf, 7.83319637697442e-19lf,
+  -2.16461086040599e-17lf, 2.7114779367326236e-17lf, 1.7467136443544747e-17lf, -2.1492361455310972e-17lf,
+  -1.612149700764673e-17lf, -2.8811380259626426e-18lf);
 
 void ga_m_log_dd(double x, out double h, out double l)
 {
@@ -275,8 +212,8 @@ void ga_m_log_dd(double x, out double h, out double l)
     m = 0.5lf * m;
     k += 1;
   }
-  int i = int(roundEven((m - 1.0lf) * 64.0lf));
-  precise double c = 1.0lf + double(i) * 0.015625lf;
+  int i = int(roundEven((m - 1.0lf) * 32.0lf));
+  precise double c = 1.0lf + double(i) * 0.03125lf;
   precise double d = m - c;
   precise double r = d / c;
   precise double p, pe;
@@ -284,18 +221,30 @@ void ga_m_log_dd(double x, out double h, out double l)
   precise double rlo = ((d - p) - pe) / c;
   precise double q, qe;
   ga_m_mul12(r, r, q, qe);
-  precise double tail = r * q * (0.3333333333333333lf + r * (-0.25lf + r * (0.2lf + r * (-0.16666666666666666lf +
-                        r * (0.14285714285714285lf + r * (-0.125lf + r * (0.1111111111111111lf + r * (-0.1lf +
-                        r * (0.09090909090909091lf + r * -0.08333333333333333lf)))))))));
-  precise double a, ae;
-  ga_m_fast12(r, -0.5lf * q, a, ae);
-  precise double lo = ae + (rlo + ((tail - r * rlo) - 0.5lf * qe));
+  // log(1 + r) = r - r^2/2 + r^3/3 - r^4/4 + r^5 (1/5 - ...), the first four in double-double
+  precise double c3, c3e;
+  ga_m_mul12(r, q, c3, c3e);
+  precise double t3 = c3 / 3.0lf;
+  precise double p3, p3e;
+  ga_m_mul12(t3, 3.0lf, p3, p3e);
+  precise double t3l = (((c3 - p3) - p3e) + (c3e + r * qe)) / 3.0lf;
+  precise double f, fe; // r^4 = f + fe (+ 2 q qe)
+  ga_m_mul12(q, q, f, fe);
+  precise double tail = f * r * (0.2lf + r * (-0.16666666666666666lf + r * (0.14285714285714285lf +
+                        r * (-0.125lf + r * (0.1111111111111111lf + r * (-0.1lf + r * (0.09090909090909091lf +
+                        r * (-0.08333333333333333lf + r * (0.07692307692307693lf + r * -0.07142857142857142lf)))))))));
+  precise double a0, a0e, a1, a1e, a, ae;
+  ga_m_fast12(r, -0.5lf * q, a0, a0e);
+  ga_m_fast12(a0, t3, a1, a1e);
+  ga_m_fast12(a1, -0.25lf * f, a, ae);
+  precise double lo = (a0e + a1e + ae) + (rlo + (((tail + t3l - 0.25lf * (fe + 2.0lf * q * qe)) + (q - r) * rlo) -
+                      0.5lf * qe)); // log(1+r+rlo) ~ ... + rlo/(1+r)
   precise double fk = double(k);
   precise double s1, e1;
-  ga_m_add12(fk * 0.6931471805598903lf, GA_M_LOG_CH[i + 16], s1, e1); // ln2 to 42 bits: exact product
+  ga_m_add12(fk * 0.6931471805598903lf, GA_M_LOG_CH[i + 8], s1, e1); // ln2 to 42 bits: exact product
   precise double s2, e2;
   ga_m_add12(s1, a, s2, e2);
-  precise double lo2 = (e1 + e2) + (lo + (fk * 5.497923018708371e-14lf + GA_M_LOG_CL[i + 16]));
+  precise double lo2 = (e1 + e2) + (lo + (fk * 5.497923018708371e-14lf + GA_M_LOG_CL[i + 8]));
   ga_m_fast12(s2, lo2, h, l);
 }
 
@@ -1075,7 +1024,8 @@ double ga_asinh_d(double x)
   } else {
     precise double xa = abs(x);
     if (ix > 0x40000000u) { // 2 < |x| < 2^28
-      w = ga_log_d(2.0lf * xa + 1.0lf / (ga_sqrt_d(xa * xa + 1.0lf) + xa));
+      precise double t = xa * xa + 1.0lf;
+      w = ga_log_d(2.0lf * xa + 1.0lf / (ga_sqrt_d(t) + xa));
     } else { // 2^-28 < |x| < 2
       precise double t = xa * xa;
       w = ga_log1p_d(xa + t / (1.0lf + ga_sqrt_d(1.0lf + t)));
@@ -1104,7 +1054,8 @@ double ga_acosh_d(double x)
     return res;
   }
   precise double t = x - 1.0lf; // 1 < x < 2
-  res = ga_log1p_d(t + ga_sqrt_d(2.0lf * t + t * t));
+  precise double u = 2.0lf * t + t * t;
+  res = ga_log1p_d(t + ga_sqrt_d(u));
   return res;
 }
 
@@ -1315,10 +1266,14 @@ double ga_erfc_d(double x)
 }
 
 // ---- gamma -----------------------------------------------------------------------
-// glibc's tgamma (e_gamma_r.c): exp(lgamma) near 1, the product x(x+1)... down to
-// there, Stirling's series from 12 on with pow and exp2 for x^x, the reflection formula
-// for x < 0. Its answers are up to ~5 ulp from the true ones; following its steps with
-// (almost always) the same rounded intermediate values gives its answers.
+// glibc's tgamma (e_gamma_r.c) step by step: exp(lgamma) near 1, the product
+// x(x+1)... down to there, Stirling's series from 12 on with pow and exp2 for x^x, the
+// reflection formula for x < 0. Its answers are up to ~5 ulp from the true ones; the
+// same steps with the same rounded intermediate values give its answers: its x86_64
+// build forms the product in x87 extended precision, emulated here, its exp2 is
+// reproduced exactly, and its exp, log, pow, sin and cos are (nearly) correctly rounded
+// like the ones used here. Where glibc's pow or exp misrounds (about 1 in 1000 calls),
+// its own algorithm amplifies that, and the answers can differ by up to ~6 ulp.
 
 // pow(x, y) for x in [0.7, 1.5], |y * log(x)| < 700: exp(y * log x) in double-double
 double ga_m_pow_pos(double x, double y)
@@ -1328,11 +1283,38 @@ double ga_m_pow_pos(double x, double y)
   precise double p, pe;
   ga_m_mul12(y, lh, p, pe);
   precise double ph, pl;
-  ga_m_fast12(p, pe + y * ll, ph, pl);
+  precise double lo = pe + y * ll;
+  ga_m_fast12(p, lo, ph, pl);
   precise double h, l;
   int k = ga_m_exp_dd(ph, pl, h, l);
   return ga_m_dd_scale(h, l, k);
 }
+
+// 2^(a/16) and 2^(b/128) in triple-double: their product gives glibc's exp2 table,
+// H[j] = 2^(j/128) rounded and T[j] = (2^(j/128) - H[j]) / H[j] rounded, exactly for
+// every j in [0, 128) (checked against glibc's values) without a 128-entry lookup
+const double GA_M_P16H[16] = double[](1.0lf, 1.0442737824274138lf, 1.0905077326652577lf, 1.1387886347566916lf,
+  1.189207115002721lf, 1.241857812073484lf, 1.2968395546510096lf, 1.3542555469368927lf, 1.4142135623730951lf,
+  1.4768261459394993lf, 1.5422108254079407lf, 1.6104903319492543lf, 1.681792830507429lf, 1.7562521603732995lf,
+  1.8340080864093424lf, 1.9152065613971474lf);
+const double GA_M_P16M[16] = double[](0.0lf, 8.551889705537965e-17lf, -3.046782079812471e-17lf,
+  8.912812676025408e-17lf, 3.982015231465646e-17lf, 4.658027591836937e-17lf, 2.5382502794888315e-17lf,
+  7.70094837980299e-17lf, -9.667293313452913e-17lf, -3.483994556892796e-17lf, 7.949834809697621e-17lf,
+  2.4707192569797888e-17lf, 8.199010020581497e-17lf, 2.960140695448873e-17lf, 3.283107224245627e-17lf,
+  -1.0619946056195963e-16lf);
+const double GA_M_P16L[16] = double[](0.0lf, -4.330791080574723e-33lf, 2.0170548784884862e-33lf,
+  -2.0074146328324945e-33lf, 1.1419596568854534e-33lf, -2.31439910378786e-33lf, 1.686782464618325e-34lf,
+  -2.2407483643739503e-33lf, 4.1386753086994136e-33lf, -1.2115770452309058e-34lf, -9.159956374100367e-34lf,
+  1.069684778889359e-33lf, 5.103515194728093e-33lf, 1.2334822744893002e-33lf, -6.4250893479530425e-34lf,
+  -3.0577697567913255e-33lf);
+const double GA_M_P128H[8] = double[](1.0lf, 1.0054299011128027lf, 1.0108892860517005lf, 1.016378314910953lf,
+  1.0218971486541166lf, 1.0274459491187637lf, 1.0330248790212284lf, 1.0386341019613787lf);
+const double GA_M_P128M[8] = double[](0.0lf, 9.499186535455032e-17lf, -1.5234778603368577e-17lf,
+  -5.77217007319966e-17lf, 5.109225028973444e-17lf, -4.9560741746453704e-17lf, 7.600838874027088e-18lf,
+  5.996273788852511e-17lf);
+const double GA_M_P128L[8] = double[](0.0lf, 2.6919761479528557e-33lf, -1.2052777336398203e-33lf,
+  -3.0181918643448167e-34lf, 7.884226564969274e-34lf, 1.5264728519152253e-33lf, 4.175476603364996e-34lf,
+  -3.956637049580431e-33lf);
 
 // glibc's exp2 (from ARM's optimized-routines, built without fma) step by step, for
 // |z| < 512: 2^z = 2^(k/128) * 2^r, 2^r - 1 by a degree-5 polynomial
@@ -1342,9 +1324,24 @@ double ga_m_exp2_glibc(double z)
   kd = kd - 52776558133248.0lf;
   precise double r = z - kd;
   int k = int(kd * 128.0lf);
-  int j = k & 127;
-  precise double tail = GA_M_EXP2T[j];
-  precise double scale = GA_M_EXP2H[j] * ga_m_pow2((k - j) / 128);
+  int j = k & 127, ja = j >> 3, jb = j & 7;
+  double a0 = GA_M_P16H[ja], a1 = GA_M_P16M[ja], a2 = GA_M_P16L[ja];
+  double b0 = GA_M_P128H[jb], b1 = GA_M_P128M[jb], b2 = GA_M_P128L[jb];
+  precise double p0, e0, p1, e1, p2, e2, m, t, mid, t2;
+  ga_m_mul12(a0, b0, p0, e0);
+  ga_m_mul12(a0, b1, p1, e1);
+  ga_m_mul12(a1, b0, p2, e2);
+  ga_m_add12(p1, p2, m, t);
+  ga_m_add12(e0, m, mid, t2);
+  precise double low = (t + t2) + ((e1 + e2) + (a1 * b1 + (a0 * b2 + a2 * b0)));
+  precise double hh, hl, dh, dl;
+  ga_m_fast12(p0, mid, hh, hl);
+  ga_m_fast12(hl, low, dh, dl);
+  precise double q = dh / hh;
+  precise double qm, qe;
+  ga_m_mul12(q, hh, qm, qe);
+  precise double tail = q + (((dh - qm) - qe) + dl) / hh;
+  precise double scale = hh * ga_m_pow2((k - j) / 128);
   precise double r2 = r * r;
   precise double tmp = tail + r * 0.6931471805599453lf + r2 * (0.24022650695909065lf + r * 0.0555041086686087lf) +
                        r2 * r2 * (0.009618131975721055lf + r * 0.0013332074570119598lf);
@@ -1352,8 +1349,8 @@ double ga_m_exp2_glibc(double z)
   return res;
 }
 
-// fdlibm's lgamma on [0.5, 1.5]
-double ga_m_lgamma_mid(double x)
+// fdlibm's lgamma on [0.5, 1.5]; logx = log(x), used where x <= 0.9
+double ga_m_lgamma_mid(double x, double logx)
 {
   uint ix = ga_m_hi(x) & 0x7fffffffu;
   if (x == 1.0lf)
@@ -1361,7 +1358,7 @@ double ga_m_lgamma_mid(double x)
   precise double r, y;
   int i;
   if (ix <= 0x3feccccc) { // x <= 0.9: lgamma(x) = lgamma(x+1) - log(x)
-    r = -ga_log_d(x);
+    r = -logx;
     if (ix >= 0x3FE76944u) {
       y = 1.0lf - x;
       i = 0;
@@ -1501,7 +1498,8 @@ double ga_m_gamma_product(double x, double x_eps, int n, out double eps)
     ga_m_round64(ah, al + xl, th, tl);
     precise double p, pe;
     ga_m_mul12(ph, th, p, pe);
-    ga_m_round64(p, pe + (ph * tl + pl * th + pl * tl), ph, pl);
+    precise double lo = pe + (ph * tl + pl * th + pl * tl);
+    ga_m_round64(p, lo, ph, pl);
   }
   // eps = (prod - ret) / ret in extended precision, then rounded to double
   precise double q = pl / ph;
@@ -1543,35 +1541,40 @@ void ga_m_div_expansion(double h1, double l1, double h2, double l2, out double h
   ga_m_fast12(s, ql, hi, lo);
 }
 
-// gamma(x) = result * 2^e2 for 0 < x < 184
+// gamma(x) = result * 2^e2 for 0 < x < 184. Each costly helper is called once (every
+// call site is inlined): exp and log serve both glibc's exp(lgamma) and its Stirling
+// branch.
 double ga_m_gamma_positive(double x, out int e2)
 {
   e2 = 0;
-  precise double res;
-  if (x < 0.5lf) {
-    precise double x1 = x + 1.0lf;
-    res = ga_exp_d(ga_m_lgamma_mid(x1)) / x;
-    return res;
-  }
-  if (x <= 1.5lf)
-    return ga_exp_d(ga_m_lgamma_mid(x));
-  if (x < 6.5lf) {
-    precise double n = ceil(x - 1.5lf);
-    precise double x_adj = x - n;
-    precise double eps;
-    precise double prod = ga_m_gamma_product(x_adj, 0.0lf, int(n), eps);
-    res = ga_exp_d(ga_m_lgamma_mid(x_adj)) * prod * (1.0lf + eps);
-    return res;
-  }
+  bool stirling = x >= 6.5lf;
   precise double eps = 0.0lf;
   precise double x_eps = 0.0lf;
-  precise double x_adj = x;
   precise double prod = 1.0lf;
-  if (x < 12.0lf) {
+  precise double x_adj = x; // lgamma's argument below 6.5, Stirling's from there
+  if (x < 0.5lf) {
+    x_adj = x + 1.0lf;
+  } else if (x > 1.5lf && x < 6.5lf) {
+    precise double n = ceil(x - 1.5lf);
+    x_adj = x - n;
+    prod = ga_m_gamma_product(x_adj, 0.0lf, int(n), eps);
+  } else if (stirling && x < 12.0lf) {
     precise double n = ceil(12.0lf - x);
     x_adj = x + n;
     x_eps = (x - (x_adj - n));
     prod = ga_m_gamma_product(x_adj - n, x_eps, int(n), eps);
+  }
+  precise double logx = ga_log_d(x_adj);
+  precise double e = ga_exp_d(stirling ? -x_adj : ga_m_lgamma_mid(x_adj, logx));
+  precise double res;
+  if (!stirling) {
+    if (x < 0.5lf)
+      res = e / x;
+    else if (x <= 1.5lf)
+      res = e;
+    else
+      res = e * prod * (1.0lf + eps);
+    return res;
   }
   precise double x_adj_int = trunc(x_adj + 0.5lf); // round half away (x_adj > 0)
   precise double x_adj_frac = x_adj - x_adj_int;
@@ -1585,10 +1588,10 @@ double ga_m_gamma_positive(double x, out int e2)
   e2 = x_adj_log2 * int(x_adj_int);
   precise double h1, l1, h2, l2;
   ga_m_mul12(ga_m_pow_pos(x_adj_mant, x_adj), ga_m_exp2_glibc(double(x_adj_log2) * x_adj_frac), h1, l1);
-  ga_m_mul12(ga_exp_d(-x_adj), ga_sqrt_d(ga_div_double(6.283185307179586lf, x_adj)), h2, l2);
+  ga_m_mul12(e, ga_sqrt_d(ga_div_double(6.283185307179586lf, x_adj)), h2, l2);
   ga_m_mul_expansion(h1, l1, h2, l2, h1, l1);
   ga_m_div_expansion(h1, l1, prod, prod * eps, h1, l1);
-  precise double exp_adj = x_eps * ga_log_d(x_adj);
+  precise double exp_adj = x_eps * logx;
   precise double bsum = -0.0019175269175269176lf;
   precise double x_adj2 = x_adj * x_adj;
   bsum = bsum / x_adj2 + 0.0008417508417508417lf;
@@ -1610,38 +1613,31 @@ double ga_gamma_d(double x)
     return x;
   if (x == 0.0lf)
     return ga_m_copysign(ga_m_inf(), x);
-  if (isinf(x) || (x < 0.0lf && x == floor(x)))
+  if (isinf(x) || (x < 0.0lf && x == floor(x)) || x >= 172.0lf)
     return ga_m_inf();
-  if (x >= 172.0lf)
-    return ga_m_inf();
-  if (x > 0.0lf) {
-    int e2;
-    precise double t = ga_m_gamma_positive(x, e2);
-    return ga_m_scalbn(t, e2);
-  }
-  if (x >= -5.551115123125783e-17lf) { // -DBL_EPSILON/4
+  if (x < 0.0lf && x >= -5.551115123125783e-17lf) { // -DBL_EPSILON/4
     precise double inv = 1.0lf / x;
     return inv;
   }
+  if (x <= -184.0lf) // underflows; the sign is gamma's: negative where trunc(x) is even
+    return trunc(x) == 2.0lf * trunc(trunc(x) * 0.5lf) ? -0.0lf : 0.0lf;
+  int e2;
+  precise double g = ga_m_gamma_positive(abs(x), e2);
+  if (x > 0.0lf)
+    return ga_m_scalbn(g, e2);
+  // the reflection formula: gamma(x) = -pi / (x sin(pi x) gamma(-x))
   precise double tx = trunc(x);
-  bool neg = tx == 2.0lf * trunc(tx * 0.5lf); // sign of gamma(x): negative where trunc(x) is even
-  precise double ret;
-  if (x <= -184.0lf) {
-    ret = 0.0lf;
-  } else {
-    precise double frac = tx - x;
-    if (frac > 0.5lf)
-      frac = 1.0lf - frac;
-    precise double sinpix = frac <= 0.25lf ? ga_m_sin_acc(3.141592653589793lf * frac)
-                                           : ga_m_cos_acc(3.141592653589793lf * (0.5lf - frac));
-    int e2;
-    precise double g = ga_m_gamma_positive(-x, e2);
-    precise double h1, l1, h2, l2;
-    ga_m_mul12(sinpix, g, h1, l1);
-    ga_m_mul12(h1, x, h2, l2);
-    l2 = l2 + l1 * x;
-    ga_m_div_expansion(3.141592653589793lf, 1.2246467991473532e-16lf, h2, l2, h1, l1);
-    ret = ga_m_scalbn(-h1, -e2);
-  }
+  bool neg = tx == 2.0lf * trunc(tx * 0.5lf);
+  precise double frac = tx - x;
+  if (frac > 0.5lf)
+    frac = 1.0lf - frac;
+  precise double sinpix = frac <= 0.25lf ? ga_m_sin_acc(3.141592653589793lf * frac)
+                                         : ga_m_cos_acc(3.141592653589793lf * (0.5lf - frac));
+  precise double h1, l1, h2, l2;
+  ga_m_mul12(sinpix, g, h1, l1);
+  ga_m_mul12(h1, x, h2, l2);
+  l2 = l2 + l1 * x;
+  ga_m_div_expansion(3.141592653589793lf, 1.2246467991473532e-16lf, h2, l2, h1, l1);
+  precise double ret = ga_m_scalbn(-h1, -e2);
   return neg ? -ret : ret;
 }

@@ -72,8 +72,18 @@ void main()
     ga_take(acc, idx, LOAD(pc.in_addr, base + k), ga_index_of(base + k, k));
   partial_i[t] = idx;
 #else
-  for (uint64_t k = k0 + uint64_t(t); k < k1; k += 256ul)
+  // four independent accumulators: four loads in flight per thread, not one
+  ACC_T a1 = IDENTITY, a2 = IDENTITY, a3 = IDENTITY;
+  uint64_t k = k0 + uint64_t(t);
+  for (; k + 768ul < k1; k += 1024ul) {
     acc = COMBINE(acc, LOAD(pc.in_addr, base + k));
+    a1 = COMBINE(a1, LOAD(pc.in_addr, base + k + 256ul));
+    a2 = COMBINE(a2, LOAD(pc.in_addr, base + k + 512ul));
+    a3 = COMBINE(a3, LOAD(pc.in_addr, base + k + 768ul));
+  }
+  for (; k < k1; k += 256ul)
+    acc = COMBINE(acc, LOAD(pc.in_addr, base + k));
+  acc = COMBINE(COMBINE(acc, a1), COMBINE(a2, a3));
 #endif
   partial[t] = acc;
   barrier();
@@ -117,8 +127,15 @@ void main()
   }
   STORE_INDEX(pc.out_index, (o * pc.nchunks + c) * pc.inner + i, idx);
 #else
-  for (uint64_t k = k0; k < k1; k++)
+  ACC_T a1 = IDENTITY;
+  uint64_t k = k0;
+  for (; k + 1ul < k1; k += 2ul) {
     acc = COMBINE(acc, LOAD(pc.in_addr, (o * pc.n + k) * pc.inner + i));
+    a1 = COMBINE(a1, LOAD(pc.in_addr, (o * pc.n + k + 1ul) * pc.inner + i));
+  }
+  if (k < k1)
+    acc = COMBINE(acc, LOAD(pc.in_addr, (o * pc.n + k) * pc.inner + i));
+  acc = COMBINE(acc, a1);
 #endif
   STORE(pc.out_addr, (o * pc.nchunks + c) * pc.inner + i, acc);
 }

@@ -79,8 +79,18 @@ ga_status ga_vk_memory_create(ga_vk *vk)
   vkDestroyBuffer(vk->device, probe, NULL);
   int dev = pick_type(vk, req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0,
                       VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT);
-  /* staging lives in system memory: CPU reads of device-local (BAR) memory crawl */
-  int stage = pick_type(vk, req.memoryTypeBits, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
+  /* staging buffers are only copied to and from, and may use memory types storage buffers
+   * cannot (NVIDIA's cached host memory): ask with a transfer-only probe */
+  VkBufferCreateInfo si = bi;
+  si.usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+  if ((st = ga_vk_check(vk, vkCreateBuffer(vk->device, &si, NULL, &probe), "buffer creation")) != GA_OK)
+    return st;
+  VkMemoryRequirements sreq;
+  vkGetBufferMemoryRequirements(vk->device, probe, &sreq);
+  vkDestroyBuffer(vk->device, probe, NULL);
+  /* staging lives in cached system memory: CPU reads of device-local (BAR) or
+   * write-combined memory crawl */
+  int stage = pick_type(vk, sreq.memoryTypeBits, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
                         VK_MEMORY_PROPERTY_HOST_CACHED_BIT, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
   if (dev < 0 || stage < 0)
     return ga_fail(GA_ERR_NO_DEVICE, "the Vulkan device offers no suitable memory types");
