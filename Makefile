@@ -30,6 +30,7 @@ check-octave: all
 	$(LAVAPIPE) sh test/octave/test_disk_cache.sh
 	$(HOST) $(OCTAVE) test/octave/test_fusion_random.m
 	$(LAVAPIPE) $(OCTAVE) test/octave/test_fusion_random.m
+	$(LAVAPIPE) $(OCTAVE) test/octave/test_math_sweep.m
 
 # the long differential run of random expression trees (about 10 minutes on lavapipe)
 fuzz: all

@@ -1300,6 +1300,11 @@ endclassdef
 ## ---- elementary functions ----------------------------------------------------------------
 
 %!function check_function (f, x, ulps)
+%!  if (isa (x, "single") && ! gpuDevice ().PreservesSubnormalsSingle)
+%!    ## the device flushes single subnormals (documented): judge the rest
+%!    x = x(abs (x) >= realmin ("single") | x == 0 | ! isfinite (x));
+%!    x = x(abs (f (x)) >= realmin ("single") | f (x) == 0 | ! isfinite (f (x)));
+%!  endif
 %!  want = f (x);
 %!  got = f (gpuArray (x));
 %!  assert (isa (got, "gpuArray"));

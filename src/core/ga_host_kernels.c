@@ -268,7 +268,12 @@ float ga_host_unop_function_single(ga_unop op, float x)
   case GA_UOP_CBRT: return cbrtf(x);
   case GA_UOP_ERF: return erff(x);
   case GA_UOP_ERFC: return erfcf(x);
-  case GA_UOP_GAMMA: return (float)ga_host_unop_function(op, x);
+  case GA_UOP_GAMMA: /* Octave's xgamma for single: tgammaf, with the same pole rules */
+    if (x == 0)
+      return copysignf(INFINITY, x);
+    if ((x < 0 && x == floorf(x)) || isinf(x))
+      return INFINITY;
+    return tgammaf(x);
   default: return lgammaf(x);
   }
 }

@@ -2,7 +2,9 @@
  * in batches; a timeline semaphore tells which submission has finished. */
 #include "ga_vk.h"
 
-#define WAIT_TIMEOUT_NS (120ull * 1000000000ull)
+/* generous: lavapipe compiles pipelines inside queued work, and a large fused kernel can
+ * take minutes there */
+#define WAIT_TIMEOUT_NS (600ull * 1000000000ull)
 
 ga_status ga_vk_submit_create(ga_vk *vk)
 {
@@ -55,7 +57,7 @@ ga_status ga_vk_wait(ga_vk *vk, uint64_t value)
                             .pSemaphores = &vk->timeline, .pValues = &value};
   VkResult r = vkWaitSemaphores(vk->device, &wi, WAIT_TIMEOUT_NS);
   if (r == VK_TIMEOUT)
-    r = VK_ERROR_DEVICE_LOST; /* two minutes without progress: treat the device as hung */
+    r = VK_ERROR_DEVICE_LOST; /* ten minutes without progress: treat the device as hung */
   if (r == VK_SUCCESS && vk->deferred)
     ga_vk_reap(vk, false);
   return ga_vk_check(vk, r, "waiting for the GPU");
