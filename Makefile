@@ -37,10 +37,16 @@ fuzz: all
 	GA_FUZZ_TREES=5000 $(HOST) $(OCTAVE) test/octave/test_fusion_random.m
 	GA_FUZZ_TREES=5000 $(LAVAPIPE) $(OCTAVE) test/octave/test_fusion_random.m
 
+# the benchmark suite in its small mode, on lavapipe: seconds, so the scripts cannot rot
+bench-smoke: all
+	rm -rf build/bench && mkdir -p build/bench
+	$(LAVAPIPE) BENCH_SMALL=1 BENCH_OUT=build/bench $(OCTAVE) bench/run_octave_bench.m
+	python3 bench/report.py --out build/bench build/bench/octave.csv
+
 check-pkg: dist
 	sh test/octave/pkg_install_test.sh $(PKG).tar.gz
 
-check: check-unit check-octave check-pkg
+check: check-unit check-octave bench-smoke check-pkg
 
 # ---- packaging ---------------------------------------------------------------------
 dist: $(PKG).tar.gz
@@ -65,4 +71,4 @@ clean:
 	$(MAKE) -C src clean
 	rm -rf build $(PKG).tar.gz test/unit/test_core
 
-.PHONY: all check check-unit check-octave check-pkg fuzz dist install demo clean
+.PHONY: all check check-unit check-octave check-pkg bench-smoke fuzz dist install demo clean
