@@ -45,11 +45,9 @@ void ga_shape_format(int ndims, const int64_t *dims, char *out, size_t cap)
     len += (size_t)snprintf(out + len, cap - len, d ? "x%lld" : "%lld", (long long)dims[d]);
 }
 
-ga_status ga_tensor_new(ga_class cls, int ndims, const int64_t *dims, ga_tensor **out)
+/* A tensor of this class and shape, with no storage yet. */
+static ga_status tensor_alloc(ga_class cls, int ndims, const int64_t *dims, ga_tensor **out)
 {
-  ga_status st = ga_shape_check(ndims, dims);
-  if (st != GA_OK)
-    return st;
   ga_tensor *t = calloc(1, sizeof *t);
   if (!t)
     return ga_fail(GA_ERR_OOM, "out of host memory");
@@ -59,6 +57,16 @@ ga_status ga_tensor_new(ga_class cls, int ndims, const int64_t *dims, ga_tensor 
   ga_shape_normalize(&t->ndims, t->dims);
   t->numel = ga_shape_numel(t->ndims, t->dims);
   t->refcount = 1;
+  *out = t;
+  return GA_OK;
+}
+
+ga_status ga_tensor_new(ga_class cls, int ndims, const int64_t *dims, ga_tensor **out)
+{
+  ga_tensor *t;
+  ga_status st = ga_shape_check(ndims, dims);
+  if (st != GA_OK || (st = tensor_alloc(cls, ndims, dims, &t)) != GA_OK)
+    return st;
   size_t bytes = (size_t)t->numel * ga_class_size(cls);
   if (bytes > 0) {
     st = ga_buffer_acquire(bytes, &t->buf);
@@ -75,15 +83,10 @@ ga_status ga_tensor_new(ga_class cls, int ndims, const int64_t *dims, ga_tensor 
 
 ga_status ga_tensor_new_lazy(ga_class cls, int ndims, const int64_t *dims, ga_lazy *lz, ga_tensor **out)
 {
-  ga_tensor *t = calloc(1, sizeof *t);
-  if (!t)
-    return ga_fail(GA_ERR_OOM, "out of host memory");
-  t->cls = cls;
-  t->ndims = ndims;
-  memcpy(t->dims, dims, (size_t)ndims * sizeof *dims);
-  ga_shape_normalize(&t->ndims, t->dims);
-  t->numel = ga_shape_numel(t->ndims, t->dims);
-  t->refcount = 1;
+  ga_tensor *t;
+  ga_status st = tensor_alloc(cls, ndims, dims, &t);
+  if (st != GA_OK)
+    return st;
   t->lazy = lz;
   ga_g.stats.live_tensors++;
   *out = t;

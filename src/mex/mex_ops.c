@@ -53,20 +53,26 @@ void ga_mex_binary(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   return_value(nlhs, plhs, id);
 }
 
+/* 'default', 'native' or 'double', as sum and prod take them */
+static ga_sum_type sum_type(const mxArray *a, const char *op)
+{
+  char type[16];
+  ga_mex_get_string(a, op, type, sizeof type);
+  if (strcmp(type, "native") == 0)
+    return GA_SUM_NATIVE;
+  if (strcmp(type, "double") == 0)
+    return GA_SUM_DOUBLE;
+  if (strcmp(type, "default") != 0)
+    ga_mex_error("gpuarray:invalidArgument", "%s: unrecognized type argument '%s'", op, type);
+  return GA_SUM_DEFAULT;
+}
+
 void ga_mex_sum(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   ga_mex_nargs("sum", nrhs, 3, 3, nlhs, 3);
   ga_id in = ga_mex_get_id(prhs[0], "sum");
   int dim = ga_mex_get_int(prhs[1], "sum");
-  char type[16];
-  ga_mex_get_string(prhs[2], "sum", type, sizeof type);
-  ga_sum_type t = GA_SUM_DEFAULT;
-  if (strcmp(type, "native") == 0)
-    t = GA_SUM_NATIVE;
-  else if (strcmp(type, "double") == 0)
-    t = GA_SUM_DOUBLE;
-  else if (strcmp(type, "default") != 0)
-    ga_mex_error("gpuarray:invalidArgument", "sum: unrecognized type argument '%s'", type);
+  ga_sum_type t = sum_type(prhs[2], "sum");
   ga_id id;
   ga_mex_raise(ga_sum(in, dim, t, &id));
   return_value(nlhs, plhs, id);
@@ -75,7 +81,7 @@ void ga_mex_sum(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 void ga_mex_reduce(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   ga_mex_nargs("reduce", nrhs, 4, 4, nlhs, 4);
-  char op[16], type[16];
+  char op[16];
   ga_mex_get_string(prhs[0], "reduce", op, sizeof op);
   int k = 0;
   while (k < GA_NREDUCE && strcmp(op, ga_reduce_name((ga_reduce_op)k)) != 0)
@@ -84,14 +90,7 @@ void ga_mex_reduce(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     ga_mex_error("gpuarray:invalidArgument", "reduce: unknown reduction '%s'", op);
   ga_id in = ga_mex_get_id(prhs[1], op);
   int dim = ga_mex_get_int(prhs[2], op);
-  ga_mex_get_string(prhs[3], op, type, sizeof type);
-  ga_sum_type t = GA_SUM_DEFAULT;
-  if (strcmp(type, "native") == 0)
-    t = GA_SUM_NATIVE;
-  else if (strcmp(type, "double") == 0)
-    t = GA_SUM_DOUBLE;
-  else if (strcmp(type, "default") != 0)
-    ga_mex_error("gpuarray:invalidArgument", "%s: unrecognized type argument '%s'", op, type);
+  ga_sum_type t = sum_type(prhs[3], op);
   ga_id id, index = 0;
   ga_mex_raise(ga_reduce((ga_reduce_op)k, in, dim, t, &id, nlhs > 3 ? &index : NULL));
   return_value(nlhs > 3 ? 3 : nlhs, plhs, id);
