@@ -4,39 +4,39 @@
 ## terms of the GNU General Public License as published by the Free Software
 ## Foundation, either version 3 of the License, or (at your option) any later version.
 
-## -*- texinfo -*-
-## @deftypefn  {} {@var{G} =} gpuArray (@var{X})
-## @deftypefnx {} {@var{G} =} gpuArray ()
-## Copy the array @var{X} to the GPU.
-##
-## @var{X} may be real @code{double}, @code{single}, @code{logical}, or any integer
-## class.  The result behaves like @var{X} in arithmetic: operations on it run on the
-## device and return gpuArrays; @code{gather} brings the values back.  Copies of a
-## gpuArray are independent values (MATLAB value semantics); device memory is freed as
-## soon as the last copy is cleared.
-##
-## Results are Octave's: classes, saturation and rounding of integer arithmetic, and
-## errors follow Octave 7 (for example, @code{sum} of an integer array is a
-## @code{double}, as in Octave).
-##
-## Example:
-## @example
-## @group
-## G = gpuArray (rand (1000));
-## S = sum (G .* 2 + 1);
-## s = gather (S);
-## @end group
-## @end example
-## @seealso{gather, gpuDevice, isgpuarray, classUnderlying, existsOnGPU}
-## @end deftypefn
-
-## A handle object that nothing ever changes: every operation returns a new gpuArray, so
-## copies behave as values do, and Octave's call of delete () when the last reference
-## goes frees the device memory at once.  (One object per result: a value class
-## holding a separate handle owner cost twice the time per operation.)
 classdef gpuArray < handle
+  ## -*- texinfo -*-
+  ## @deftypefn  {} {@var{G} =} gpuArray (@var{X})
+  ## @deftypefnx {} {@var{G} =} gpuArray ()
+  ## Copy the array @var{X} to the GPU.
+  ##
+  ## @var{X} may be real @code{double}, @code{single}, @code{logical}, or any integer
+  ## class.  The result behaves like @var{X} in arithmetic: operations on it run on the
+  ## device and return gpuArrays; @code{gather} brings the values back.  Copies of a
+  ## gpuArray are independent values (MATLAB value semantics); device memory is freed as
+  ## soon as the last copy is cleared.
+  ##
+  ## Results are Octave's: classes, saturation and rounding of integer arithmetic, and
+  ## errors follow Octave 7 (for example, @code{sum} of an integer array is a
+  ## @code{double}, as in Octave).
+  ##
+  ## Example:
+  ## @example
+  ## @group
+  ## G = gpuArray (rand (1000));
+  ## S = sum (G .* 2 + 1);
+  ## s = gather (S);
+  ## @end group
+  ## @end example
+  ## @seealso{gather, gpuDevice, isgpuarray, classUnderlying, existsOnGPU}
+  ## @end deftypefn
+
   properties (Access = private)
     id = uint64 (0);  # the core's handle
+    ## A handle object that nothing ever changes: every operation returns a new
+    ## gpuArray, so copies behave as values do, and Octave's call of delete () when the
+    ## last reference goes frees the device memory at once.  (One object per result: a
+    ## value class holding a separate handle owner cost twice the time per operation.)
     cls = "double";   # the underlying class
     sz = [0 0];       # the size
   endproperties

@@ -1,23 +1,23 @@
-## -*- texinfo -*-
-## @deftypefn {} {@var{d} =} gpuarray.Device ()
-## The device that gpuArray computations run on, as @code{gpuDevice} returns it.
-##
-## Properties: @code{Name}, @code{Index}, @code{Provider} (@qcode{"vulkan"} or
-## @qcode{"host"}), @code{DeviceType}, @code{DriverVersion}, @code{VulkanVersion},
-## @code{SupportsDouble}, @code{SupportsInt64}, @code{TotalMemory},
-## @code{AvailableMemory} (read anew on each access), @code{MultiprocessorCount}
-## (0 where the driver does not say), @code{MaxThreadsPerBlock},
-## @code{MaxShmemPerBlock}, @code{MaxAllocationSize}, @code{MaxStorageBufferRange},
-## @code{SubgroupSize}, @code{DeviceCount}, @code{UUID}, @code{PreservesSubnormalsSingle}
-## and @code{PreservesSubnormalsDouble} (false where the driver flushes subnormal results
-## to zero, which then differ from Octave's).
-##
-## Methods: @code{reset (d)} frees every gpuArray and restarts the device;
-## @code{wait (d)} blocks until queued work has finished.
-## @seealso{gpuDevice, gpuDeviceCount}
-## @end deftypefn
-
 classdef Device
+  ## -*- texinfo -*-
+  ## @deftypefn {} {@var{d} =} gpuarray.Device ()
+  ## The device that gpuArray computations run on, as @code{gpuDevice} returns it.
+  ##
+  ## Properties: @code{Name}, @code{Index}, @code{Provider} (@qcode{"vulkan"} or
+  ## @qcode{"host"}), @code{DeviceType}, @code{DriverVersion}, @code{VulkanVersion},
+  ## @code{SupportsDouble}, @code{SupportsInt64}, @code{TotalMemory},
+  ## @code{AvailableMemory} (read anew on each access), @code{MultiprocessorCount}
+  ## (0 where the driver does not say), @code{MaxThreadsPerBlock},
+  ## @code{MaxShmemPerBlock}, @code{MaxAllocationSize}, @code{MaxStorageBufferRange},
+  ## @code{SubgroupSize}, @code{DeviceCount}, @code{UUID}, @code{PreservesSubnormalsSingle}
+  ## and @code{PreservesSubnormalsDouble} (false where the driver flushes subnormal results
+  ## to zero, which then differ from Octave's).
+  ##
+  ## Methods: @code{reset (d)} frees every gpuArray and restarts the device;
+  ## @code{wait (d)} blocks until queued work has finished.
+  ## @seealso{gpuDevice, gpuDeviceCount}
+  ## @end deftypefn
+
   properties (SetAccess = private)
     Name = "";
     Index = 0;
