@@ -158,14 +158,18 @@ def header(metas, parts, smi, command, png_note):
                 t.get("mode", "?"), t.get("tf32", "?")))
     small = o.get("small") or t.get("small")
     reps = o.get("reps") or t.get("reps")
-    lines.append("- sizes: %s; time = median of %s warm calls (ms), after one first call" % (
-        "small (BENCH_SMALL=1)" if small == "1" else "full", reps or "?"))
+    cpu_reps = o.get("cpu_reps")
+    lines.append("- sizes: %s; time = median of %s warm calls (ms)%s, after one first call" % (
+        "small (BENCH_SMALL=1)" if small == "1" else "full", reps or "?",
+        "; Octave CPU: %s" % cpu_reps if cpu_reps and cpu_reps != reps else ""))
     lines.append("- command: `%s`" % command)
     if parts:
         lines.append("- parts of the run: %s" % "; ".join(parts.splitlines()))
     if png_note:
         lines.append("- chart: %s" % png_note)
-    lines += ["", "Ratios: gpuarray/PyTorch > 1 means gpuarray is slower; CPU/gpuarray > 1 "
+    lines += ["", "device ms: gpuarray's device time per call from timestamp queries "
+              "(the wall time less the host's part).  "
+              "Ratios: gpuarray/PyTorch > 1 means gpuarray is slower; CPU/gpuarray > 1 "
               "means gpuarray is faster than Octave on the CPU.  Rates count the least "
               "traffic or work a call needs (see bench/README.md).  check: gpuarray / "
               "Octave CPU / PyTorch; n/i = not implemented yet in gpuarray; a FAIL gets "
@@ -175,8 +179,11 @@ def header(metas, parts, smi, command, png_note):
 
 def table(wname, cases):
     col, label = rate_kind(cases)
-    head = ["variant", "size", "class", "gpuarray ms", "first ms", "Octave CPU ms",
-            "PyTorch ms", "gpuarray/PyTorch", "CPU/gpuarray"]
+    has_dev = any(num(impls.get("gpuarray", {}).get("device_ms")) is not None
+                  for impls in cases.values())
+    head = ["variant", "size", "class", "gpuarray ms", "first ms"]
+    head += ["device ms"] if has_dev else []
+    head += ["Octave CPU ms", "PyTorch ms", "gpuarray/PyTorch", "CPU/gpuarray"]
     if col:
         head += ["%s gpuarray" % label, "%s PyTorch" % label]
     head += ["dispatches", "check"]
@@ -186,8 +193,10 @@ def table(wname, cases):
     for (variant, size, cls), impls in cases.items():
         g, c, p = (impls.get(k) for k in ("gpuarray", "octave-cpu", "pytorch"))
         gm, cm, pm = (num(r.get("median_ms")) if r else None for r in (g, c, p))
-        cells = [variant, size, cls, fmt_ms(gm), fmt_ms(num(g.get("first_ms")) if g else None),
-                 fmt_ms(cm), fmt_ms(pm), fmt_ratio(gm, pm), fmt_ratio(cm, gm)]
+        cells = [variant, size, cls, fmt_ms(gm), fmt_ms(num(g.get("first_ms")) if g else None)]
+        if has_dev:
+            cells.append(fmt_ms(num(g.get("device_ms")) if g else None))
+        cells += [fmt_ms(cm), fmt_ms(pm), fmt_ratio(gm, pm), fmt_ratio(cm, gm)]
         if col:
             cells += [fmt_rate(num(g.get(col)) if g else None),
                       fmt_rate(num(p.get(col)) if p else None)]
@@ -199,7 +208,7 @@ def table(wname, cases):
         cells += [d, " / ".join(short_status(r) for r in (g, c, p))]
         lines.append("| " + " | ".join(x.replace("|", "\\|") for x in cells) + " |")
         for name, r in (("gpuarray", g), ("Octave CPU", c), ("PyTorch", p)):
-            if r and r.get("check", "") not in ("ok", "") and not r["check"].startswith("skipped"):
+            if r and r.get("check", "") not in ("ok", "", "skipped: gpuarray not implemented yet"):
                 notes.append("- %s, %s %s %s: %s" % (name, variant, size, cls, r["check"]))
         if g and num(g.get("host_fallbacks")):
             notes.append("- gpuarray, %s %s %s: %s host fallback(s)" % (
@@ -243,7 +252,7 @@ def chart(groups, path):
     h = 0.8 / len(IMPLS)
     for i, (k, name) in enumerate(IMPLS):
         ys = [j + (i - 1) * h for j in range(n)]
-        xs = [v if v is not None else 0 for v in series[k]]
+        xs = [v if v is not None else float("nan") for v in series[k]]
         ax.barh(ys, xs, height=h, label=name)
     ax.set_yticks(range(n))
     ax.set_yticklabels(labels, fontsize=8)
@@ -273,6 +282,10 @@ def main():
     os.makedirs(out, exist_ok=True)
     rows, metas = load(paths)
     folder = os.path.dirname(os.path.abspath(paths[0])) if paths else out
+    for stem in ("octave", "torch"):
+        # a part that wrote no CSV may still have said why in its meta file
+        if not metas.get(stem):
+            metas[stem] = read_meta(os.path.join(folder, stem + "_meta.txt"))
     parts = read_text(os.path.join(folder, "parts.txt"))
     smi = read_text(os.path.join(folder, "nvidia-smi.txt"))
     command = a.command or ("BENCH_SMALL=1 octave-cli bench/run_octave_bench.m; "
