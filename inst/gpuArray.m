@@ -515,46 +515,7 @@ classdef gpuArray < handle
     endfunction
 
     function r = sum (x, varargin)
-      if (! isa (x, "gpuArray"))
-        ## sum (hostArray, gpuArrayDim)
-        args = varargin;
-        for i = 1:numel (args)
-          if (isa (args{i}, "gpuArray"))
-            args{i} = gather (args{i});
-          endif
-        endfor
-        r = sum (x, args{:});
-        return;
-      endif
-      dim = 0;
-      type = "default";
-      for i = 1:numel (varargin)
-        a = varargin{i};
-        if (isa (a, "gpuArray"))
-          a = gather (a);
-        endif
-        if (ischar (a))
-          switch (lower (a))
-            case {"native", "double", "default"}
-              type = lower (a);
-            case "extra"
-              type = "default";
-            otherwise
-              error ("gpuarray:invalidArgument", "sum: unrecognized type argument '%s'", a);
-          endswitch
-        elseif (isnumeric (a) && isscalar (a) && dim == 0)
-          if (a != fix (a))
-            error ("gpuarray:invalidArgument", "sum: DIM must be a valid dimension");
-          elseif (a < 1)
-            error ("gpuarray:invalidArgument", "sum: invalid dimension DIM = %d", a);
-          endif
-          dim = double (a);
-        else
-          error ("gpuarray:invalidArgument", "sum: DIM must be a valid dimension");
-        endif
-      endfor
-      [id, c, s] = __gpuarray__ ("sum", x.id, dim, type);
-      r = gpuArray (id, c, s, true);
+      r = gpuArray.reduce_ ("sum", x, varargin, 1);
     endfunction
 
     function r = prod (x, varargin)
@@ -596,7 +557,9 @@ classdef gpuArray < handle
       dim = [];
       for i = 1:numel (varargin)
         a = gather (varargin{i});
-        if (ischar (a))
+        if (ischar (a) && strcmpi (a, "all") && isempty (dim))
+          dim = "all";  # MATLAB's mean over every element
+        elseif (ischar (a))
           if (! strcmp (a, "a"))
             error ("gpuarray:notImplemented",
                    "mean: only the arithmetic mean is implemented for gpuArrays");
@@ -606,6 +569,8 @@ classdef gpuArray < handle
             error ("mean: DIM must be an integer and a valid dimension");
           endif
           dim = double (a);
+        elseif (isnumeric (a) && isvector (a) && isempty (dim))
+          dim = double (a(:).');  # MATLAB's vector of dimensions (sum checks it)
         else
           print_usage ();
         endif
@@ -614,7 +579,12 @@ classdef gpuArray < handle
       if (isempty (dim))
         (dim = find (sz > 1, 1)) || (dim = 1);
       endif
-      n = size (x, dim);
+      if (ischar (dim))
+        n = numel (x);
+      else
+        sz(end+1:max (dim)) = 1;
+        n = prod (sz(dim));
+      endif
       y = sum (x, dim) / n;
       converts = ((strcmp (out_type, "double") && strcmp (x.cls, "single"))
                   || (strcmp (out_type, "native") && isinteger (x)));
@@ -638,12 +608,20 @@ classdef gpuArray < handle
         (dim = find (sz != 1, 1)) || (dim = 1);
       else
         dim = gather (dim);
-        if (! (isnumeric (dim) && isscalar (dim) && dim == fix (dim) && dim > 0))
-          error ("gpuarray:notImplemented",
-                 "var: only a positive integer DIM is implemented for gpuArrays");
+        if (ischar (dim) && strcmpi (dim, "all"))
+          dim = 1:max (ndims (x), 2);
+        elseif (! (isnumeric (dim) && isvector (dim) && all (dim == fix (dim)) && all (dim > 0)))
+          error ("var: DIM must be a positive integer scalar, vector, or 'all'");
+        elseif (numel (unique (dim)) != numel (dim))
+          error ("var: vector DIM must contain non-repeating positive integers");
+        endif
+        dim = double (dim(:).');
+        if (! isscalar (dim) && ! isscalar (w))
+          error ("var: W must be either 0 or 1 when DIM is a vector");
         endif
       endif
-      n = size (x, dim);
+      sz(end+1:max (dim)) = 1;
+      n = prod (sz(dim));
       if (! isscalar (w) || ! isnumeric (w) || w < 0 || ((w != 0 && w != 1) && n != 1))
         if (isnumeric (w) && isvector (w) && numel (w) > 1 && all (w >= 0))
           error ("gpuarray:notImplemented", "var: weight vectors are not implemented for gpuArrays");
@@ -773,41 +751,81 @@ classdef gpuArray < handle
     endfunction
 
     function [r, i] = reduce_ (op, x, args, nout)
-      ## reduce_ (OP, X, {DIM, TYPE}): Octave's argument rules for sum-like reductions
+      ## reduce_ (OP, X, {DIM, TYPE}): Octave's argument rules for sum-like reductions,
+      ## plus MATLAB's DIM forms 'all' and a vector of dimensions
       if (! isa (x, "gpuArray"))   # e.g. prod (hostX, gpuDim)
         args = cellfun (@gather, args, "uniformoutput", false);
         [r, i] = feval (op, x, args{:});
         return;
       endif
-      dim = 0;
+      runs = [0 0];
+      have_dim = false;
       type = "default";
       for k = 1:numel (args)
         a = gather (args{k});
-        if (ischar (a) && any (strcmp (op, {"sum", "prod"})))
-          switch (lower (a))
-            case {"native", "double", "default"}
-              type = lower (a);
-            otherwise
-              error ("gpuarray:invalidArgument", "%s: unrecognized type argument '%s'", op, a);
-          endswitch
-        elseif (isnumeric (a) && isscalar (a) && dim == 0)
-          if (a != fix (a))
-            error ("gpuarray:invalidArgument", "%s: DIM must be a valid dimension", op);
-          elseif (a < 1)
-            error ("gpuarray:invalidArgument", "%s: invalid dimension DIM = %d", op, a);
+        if (ischar (a) && any (strcmp (op, {"sum", "prod"}))
+            && any (strcmpi (a, {"native", "double", "default", "extra"})))
+          type = lower (a);
+          if (strcmp (type, "extra"))
+            type = "default";
           endif
-          dim = double (a);
+        elseif (! have_dim && ((ischar (a) && strcmpi (a, "all")) || (isnumeric (a) && ! isempty (a))))
+          runs = gpuArray.dim_runs_ (op, x, a);
+          have_dim = true;
+        elseif (ischar (a) && any (strcmp (op, {"sum", "prod"})))
+          error ("gpuarray:invalidArgument", "%s: unrecognized type argument '%s'", op, a);
         else
           error ("gpuarray:invalidArgument", "%s: DIM must be a valid dimension", op);
         endif
       endfor
-      if (nout > 1)
-        [id, c, s, iid] = __gpuarray__ ("reduce", op, x.id, dim, type);
-        i = gpuArray (iid, "double", s, true);
-      else
-        [id, c, s] = __gpuarray__ ("reduce", op, x.id, dim, type);
+      if (nout > 1 && (rows (runs) > 1 || (runs(1) > 1 && runs(1) != runs(2))))
+        error ("gpuarray:notImplemented",
+               "%s: index output over several dimensions that do not start at 1 is not implemented for gpuArrays",
+               op);
       endif
-      r = gpuArray (id, c, s, true);
+      ## adjacent dimensions reduce together; separate runs one after the other (the
+      ## order of additions differs from one pass over the permuted array by rounding)
+      id = x.id;
+      keep = x;
+      for k = rows (runs):-1:1
+        if (nout > 1)
+          [id, c, s, iid] = __gpuarray__ ("reduce", op, id, runs(k,:), type);
+          i = gpuArray (iid, "double", s, true);
+        else
+          [id, c, s] = __gpuarray__ ("reduce", op, id, runs(k,:), type);
+        endif
+        keep = gpuArray (id, c, s, true);  # the step's value lives until the next step
+        if (k > 1 && any (strcmp (op, {"sum", "prod"})) && strcmp (type, "default"))
+          type = "native";  # the first step chose the class; sums of sums keep it
+        endif
+      endfor
+      r = keep;
+    endfunction
+
+    function runs = dim_runs_ (op, x, a)
+      ## DIM as rows [first last] of adjacent dimensions; [0 0] for the default
+      if (ischar (a))
+        runs = [1 max(ndims (x), 2)];
+        return;
+      endif
+      a = double (a(:).');
+      if (isscalar (a))
+        if (a != fix (a))
+          error ("gpuarray:invalidArgument", "%s: DIM must be a valid dimension", op);
+        elseif (a < 1)
+          error ("gpuarray:invalidArgument", "%s: invalid dimension DIM = %d", op, a);
+        endif
+        runs = [a a];
+        return;
+      endif
+      if (any (a != fix (a)) || any (a < 1))
+        error ("gpuarray:invalidArgument", "%s: vector DIM must contain positive integers", op);
+      elseif (numel (unique (a)) != numel (a))
+        error ("gpuarray:invalidArgument", "%s: vector DIM must contain non-repeating positive integers", op);
+      endif
+      a = sort (a);
+      brk = [0, find(diff (a) != 1), numel(a)];
+      runs = [a(brk(1:end-1) + 1); a(brk(2:end))].';
     endfunction
 
     function r = unary_ (op, a, varargin)
@@ -1575,6 +1593,47 @@ endclassdef
 %!error <conversion of 2.5> gpuArray.zeros (2.5)
 %!error <use zeros \(size \(A\)\) instead> gpuArray.zeros ([])
 %!error <must be logical> true (2, "like", gpuArray (1))
+
+## ---- reductions over several dimensions (MATLAB's 'all' and vector DIM) --------------
+
+%!test
+%! x = randn (5, 4, 3, 2);
+%! gx = gpuArray (x);
+%! ## Octave 7.3's sum has neither form: the reference reshapes/permutes first
+%! assert (gather (sum (gx, "all")), sum (x(:)), -64 * eps);
+%! assert (gather (sum (gx, [1 2])), sum (reshape (x, 20, 1, 3, 2)), -64 * eps);
+%! assert (gather (sum (gx, [2 3])), reshape (sum (reshape (x, 5, 12, 2), 2), 5, 1, 1, 2), -64 * eps);
+%! assert (gather (sum (gx, [1 3])), sum (sum (x, 1), 3), -64 * eps);
+%! assert (gather (sum (gx, [4 1])), sum (sum (x, 1), 4), -64 * eps);
+%! assert (gather (sum (gx, [2 7])), sum (x, 2), -64 * eps);
+%! assert (size (sum (gx, [1 2 3 4])), [1 1]);
+%! assert (gather (prod (gx, [1 2])), prod (reshape (x, 20, 1, 3, 2)), -64 * eps);
+%! assert (gather (max (gx, [], "all")), max (x(:)));
+%! assert (gather (min (gx, [], [3 4])), min (min (x, [], 3), [], 4));
+%! [m, i] = max (gx, [], "all");
+%! [mm, ii] = max (x(:));
+%! assert ([gather(m), gather(i)], [mm, ii]);
+%! assert (gather (any (gpuArray (x > 2), "all")), any (x(:) > 2));
+%! assert (gather (all (gpuArray (x > -5), [1 2])), all (reshape (x > -5, 20, 1, 3, 2)));
+%! assert (gather (mean (gx, "all")), mean (x(:)), -64 * eps);
+%! assert (gather (mean (gx, [1 3])), sum (sum (x, 1), 3) / 15, -64 * eps);
+%! assert (gather (var (gx, 0, "all")), var (x, 0, "all"), -1e-12);
+%! assert (gather (var (gx, 1, [2 3])), var (x, 1, [2 3]), -1e-12);
+%! assert (gather (std (gx, 0, [1 4])), std (x, 0, [1 4]), -1e-12);
+
+%!test
+%! x = int8 (randi ([-100 100], 4, 3, 2));
+%! assert (gather (sum (gpuArray (x), "all")), sum (double (x(:))));
+%! assert (classUnderlying (sum (gpuArray (x), "all", "native")), "int8");
+%! assert (gather (sum (gpuArray (x), "all", "native")), sum (x(:), "native"));
+%! s = single (rand (3, 4));
+%! assert (classUnderlying (sum (gpuArray (s), [1 2])), "single");
+%! assert (gather (sum (gpuArray (zeros (0, 3)), "all")), 0);
+%! assert (size (max (gpuArray (zeros (0, 3)), [], "all")), [0 0]);
+
+%!error <non-repeating> sum (gpuArray (ones (2)), [1 1])
+%!error <positive integers> sum (gpuArray (ones (2)), [1 0])
+%!error <index output> [m, i] = max (gpuArray (ones (2, 2, 2)), [], [2 3])
 
 ## ---- errors -------------------------------------------------------------------------
 

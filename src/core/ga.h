@@ -160,6 +160,11 @@ ga_status ga_sum(ga_id id, int dim, ga_sum_type type, ga_id *out);
  * ignore NaN, the first extremum wins ties), empty shapes. type applies to sum and
  * prod. For max/min, index (may be NULL) receives the 1-based positions (double). */
 ga_status ga_reduce(ga_reduce_op op, ga_id id, int dim, ga_sum_type type, ga_id *out, ga_id *index);
+/* The same over the adjacent dimensions dim..dim_last (1-based; beyond ndims they are
+ * singletons), as one reduction: sum (x, 'all') is dim 1 to ndims. For max/min the
+ * positions count within the reduced block (linear indices when dim is 1). */
+ga_status ga_reduce_dims(ga_reduce_op op, ga_id id, int dim, int dim_last, ga_sum_type type, ga_id *out,
+                         ga_id *index);
 
 /* Devices and telemetry. */
 ga_status ga_device_count(int *count);

@@ -525,6 +525,12 @@ const char *ga_reduce_name(ga_reduce_op op) { return (unsigned)op < GA_NREDUCE ?
 
 ga_status ga_reduce(ga_reduce_op op, ga_id id, int dim, ga_sum_type type, ga_id *out, ga_id *index)
 {
+  return ga_reduce_dims(op, id, dim, dim, type, out, index);
+}
+
+ga_status ga_reduce_dims(ga_reduce_op op, ga_id id, int dim, int dim_last, ga_sum_type type, ga_id *out,
+                         ga_id *index)
+{
   ga_status st = ga_init();
   ga_tensor *in;
   if (st != GA_OK || (st = ga_handles_get(id, &in)) != GA_OK)
@@ -533,6 +539,8 @@ ga_status ga_reduce(ga_reduce_op op, ga_id id, int dim, ga_sum_type type, ga_id 
     return ga_fail(GA_ERR_ARG, "unknown reduction");
   if (dim < 0)
     return ga_fail(GA_ERR_ARG, "%s: invalid dimension DIM = %d", reduce_names[op], dim);
+  if (dim == 0 ? dim_last != 0 : dim_last < dim)
+    return ga_fail(GA_ERR_ARG, "%s: invalid dimension range %d..%d", reduce_names[op], dim, dim_last);
 
   bool extremum = op == GA_RED_MAX || op == GA_RED_MIN;
   int ndims = in->ndims;
@@ -548,23 +556,26 @@ ga_status ga_reduce(ga_reduce_op op, ga_id id, int dim, ga_sum_type type, ga_id 
         dim = d + 1;
         break;
       }
+    dim_last = dim;
   }
+  /* dimensions dim..dim_last are adjacent in memory: one reduction over their product */
   ga_reduce_desc d = {.op = op, .in = &in->buf, .in_cls = in->cls, .out_cls = reduce_class(op, in->cls, type),
                       .inner = 1, .n = 1, .outer = 1};
   for (int k = 0; k < ndims; k++) {
     if (k < dim - 1)
       d.inner *= dims[k];
-    else if (k == dim - 1)
-      d.n = dims[k];
+    else if (k <= dim_last - 1)
+      d.n *= dims[k];
     else
       d.outer *= dims[k];
   }
   /* past the last dimension every dimension is a singleton: the shape stays */
   int64_t odims[GA_MAX_DIMS];
   memcpy(odims, dims, sizeof odims);
-  if (dim <= ndims) /* an extremum of nothing is nothing: the reduced dimension stays 0 */
-    odims[dim - 1] = extremum && d.n == 0 ? 0 : 1;
+  for (int k = dim - 1; k < dim_last && k < ndims; k++) /* an extremum of nothing is nothing: 0 stays */
+    odims[k] = extremum && d.n == 0 ? 0 : 1;
   int ondims = ndims;
+  ga_shape_normalize(&ondims, odims);
   ga_tensor *t = NULL, *ti = NULL;
   if ((st = ga_tensor_new(d.out_cls, ondims, odims, &t)) != GA_OK)
     return st;

@@ -89,10 +89,18 @@ void ga_mex_reduce(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   if (k == GA_NREDUCE)
     ga_mex_error("gpuarray:invalidArgument", "reduce: unknown reduction '%s'", op);
   ga_id in = ga_mex_get_id(prhs[1], op);
-  int dim = ga_mex_get_int(prhs[2], op);
+  /* DIM, or [FIRST LAST] for adjacent dimensions reduced together */
+  const mxArray *dm = prhs[2];
+  if (!mxIsDouble(dm) || mxIsComplex(dm) || (mxGetNumberOfElements(dm) != 1 && mxGetNumberOfElements(dm) != 2))
+    ga_mex_error("gpuarray:invalidArgument", "%s: DIM must be a valid dimension", op);
+  const double *dv = mxGetPr(dm);
+  for (size_t j = 0; j < mxGetNumberOfElements(dm); j++)
+    if (!(dv[j] >= 0 && dv[j] <= GA_MAX_DIMS * 1024.0 && dv[j] == (int)dv[j]))
+      ga_mex_error("gpuarray:invalidArgument", "%s: DIM must be a valid dimension", op);
+  int dim = (int)dv[0], dim_last = (int)dv[mxGetNumberOfElements(dm) - 1];
   ga_sum_type t = sum_type(prhs[3], op);
   ga_id id, index = 0;
-  ga_mex_raise(ga_reduce((ga_reduce_op)k, in, dim, t, &id, nlhs > 3 ? &index : NULL));
+  ga_mex_raise(ga_reduce_dims((ga_reduce_op)k, in, dim, dim_last, t, &id, nlhs > 3 ? &index : NULL));
   return_value(nlhs > 3 ? 3 : nlhs, plhs, id);
   if (nlhs > 3)
     plhs[3] = ga_mex_make_id(index);
