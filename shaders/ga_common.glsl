@@ -66,22 +66,50 @@ uint ga_ld_logical(uint64_t a, uint64_t k) { return ga_ld_uint8(a, k) != 0u ? 1u
 
 double ga_bits_double(uint64_t b) { return uint64BitsToDouble(b); }
 
+// a * b = p + e exactly, for products that neither overflow nor fall below the normal
+// range. Where the core knows the driver's fma rounds once (GA_FMA_EXACT) the error is
+// one fma; elsewhere Dekker's splitting, which needs only correctly rounded + - *
+// (lavapipe rounds fma twice). Both give the same exact e, so results do not depend
+// on the path: the fma only saves the ~15 operations of the splitting.
+void ga_two_prod(double a, double b, out double p, out double e)
+{
+  precise double pp = a * b;
+#if GA_FMA_EXACT
+  precise double ee = fma(a, b, -pp);
+#else
+  precise double ca = 134217729.0lf * a, ah = ca - (ca - a), al = a - ah;
+  precise double cb = 134217729.0lf * b, bh = cb - (cb - b), bl = b - bh;
+  precise double ee = ((ah * bh - pp) + ah * bl + al * bh) + al * bl;
+#endif
+  p = pp;
+  e = ee;
+}
+void ga_two_prod_f(float a, float b, out float p, out float e)
+{
+  precise float pp = a * b;
+#if GA_FMA_EXACT
+  precise float ee = fma(a, b, -pp);
+#else
+  precise float ca = 4097.0 * a, ah = ca - (ca - a), al = a - ah;
+  precise float cb = 4097.0 * b, bh = cb - (cb - b), bl = b - bh;
+  precise float ee = ((ah * bh - pp) + ah * bl + al * bh) + al * bl;
+#endif
+  p = pp;
+  e = ee;
+}
+
 // Division correctly rounded whatever the driver's OpFDiv precision (Vulkan allows
-// 2.5 ulp for 32-bit): one correction step with the exact remainder a - q*b. The
-// remainder comes from Dekker's two-product, not fma, because some drivers (lavapipe)
-// round fma twice; it needs only correctly rounded + - *, which Vulkan guarantees.
-// Outside the range where splitting cannot overflow (operands times 2^27 + 1) and the
-// partial products cannot fall below the normal range (|a| large enough), q is kept.
+// 2.5 ulp for 32-bit): one correction step with the exact remainder a - q*b.
+// Outside the range where the two-product is exact (and splitting cannot overflow),
+// q is kept.
 double ga_div_double(double a, double b)
 {
   precise double q = a / b;
   double aa = abs(a), ab = abs(b), aq = abs(q);
   if (!(aa < 1e290 && aa > 1e-290 && ab < 1e290 && ab > 1e-290 && aq < 1e290 && aq > 1e-290))
     return q;
-  precise double cq = 134217729.0 * q, qh = cq - (cq - q), ql = q - qh;
-  precise double cb = 134217729.0 * b, bh = cb - (cb - b), bl = b - bh;
-  precise double p = q * b;
-  precise double e = ((qh * bh - p) + qh * bl + ql * bh) + ql * bl;
+  precise double p, e;
+  ga_two_prod(q, b, p, e);
   precise double r = (a - p) - e;
   return q + r / b;
 }
@@ -91,10 +119,8 @@ float ga_div_single(float a, float b)
   float aa = abs(a), ab = abs(b), aq = abs(q);
   if (!(aa < 1e34 && aa > 1e-30 && ab < 1e34 && ab > 1e-30 && aq < 1e34 && aq > 1e-30))
     return q;
-  precise float cq = 4097.0 * q, qh = cq - (cq - q), ql = q - qh;
-  precise float cb = 4097.0 * b, bh = cb - (cb - b), bl = b - bh;
-  precise float p = q * b;
-  precise float e = ((qh * bh - p) + qh * bl + ql * bh) + ql * bl;
+  precise float p, e;
+  ga_two_prod_f(q, b, p, e);
   precise float r = (a - p) - e;
   return q + r / b;
 }

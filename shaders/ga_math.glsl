@@ -18,9 +18,9 @@
 //   them by more than the budget (sinh, cosh, tanh, up to 2.1 ulp off in glibc, are
 //   accurate here instead: the expm1 under them is built with fma on some machines).
 // Every variable whose rounding matters is `precise`, so no compiler contracts a*b+c
-// into an fma or reassociates; exact products come from Dekker's splitting, not fma
-// (some drivers round fma twice). Double constants need the lf suffix: a bare literal
-// is a float.
+// into an fma or reassociates; exact products come from ga_two_prod (one fma where the
+// driver's fma is known to round once, Dekker's splitting elsewhere: lavapipe rounds
+// fma twice). Double constants need the lf suffix: a bare literal is a float.
 
 // ---- building blocks -------------------------------------------------------------
 
@@ -66,19 +66,10 @@ double ga_m_scalbn(double x, int n)
   return r;
 }
 
-// a * b = p + e exactly (Dekker), for |a|, |b| < 2^995 and products that do not underflow.
+// a * b = p + e exactly, for |a|, |b| < 2^995 and products that do not underflow.
 void ga_m_mul12(double a, double b, out double p, out double e)
 {
-  precise double ca = 134217729.0lf * a;
-  precise double ah = ca - (ca - a);
-  precise double al = a - ah;
-  precise double cb = 134217729.0lf * b;
-  precise double bh = cb - (cb - b);
-  precise double bl = b - bh;
-  precise double pp = a * b;
-  precise double ee = ((ah * bh - pp) + ah * bl + al * bh) + al * bl;
-  p = pp;
-  e = ee;
+  ga_two_prod(a, b, p, e);
 }
 // a + b = s + e exactly (Knuth).
 void ga_m_add12(double a, double b, out double s, out double e)

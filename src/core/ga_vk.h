@@ -44,6 +44,7 @@ typedef struct {
   uint32_t sm_count;               /* 0 where the driver does not say */
   bool fp64;
   bool fc_denorm32, fc_denorm64, fc_szinn32, fc_szinn64; /* float controls the device allows */
+  bool fma_exact; /* fma rounds once (known drivers; GPUARRAY_EXACT_FMA=0/1 overrides) */
 
   VkCommandPool cmd_pool;
   VkCommandBuffer ring[GA_VK_RING];

@@ -223,6 +223,16 @@ static ga_status create_device(ga_vk *vk)
   VkPhysicalDeviceFloatControlsProperties fc = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FLOAT_CONTROLS_PROPERTIES};
   VkPhysicalDeviceProperties2 fp = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &fc};
   vkGetPhysicalDeviceProperties2(vk->phys, &fp);
+  /* Exact products in the math library and the division correction take one fma where
+   * it rounds once; Vulkan does not promise that (lavapipe rounds twice), so only
+   * drivers measured to do it are trusted. */
+  VkPhysicalDeviceDriverProperties drv = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
+  VkPhysicalDeviceProperties2 dp = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &drv};
+  vkGetPhysicalDeviceProperties2(vk->phys, &dp);
+  vk->fma_exact = drv.driverID == VK_DRIVER_ID_NVIDIA_PROPRIETARY;
+  const char *fma_env = getenv("GPUARRAY_EXACT_FMA");
+  if (fma_env && (*fma_env == '0' || *fma_env == '1'))
+    vk->fma_exact = *fma_env == '1';
   vk->fc_denorm32 = fc.shaderDenormPreserveFloat32;
   vk->fc_denorm64 = fc.shaderDenormPreserveFloat64;
   vk->fc_szinn32 = fc.shaderSignedZeroInfNanPreserveFloat32;
