@@ -67,9 +67,22 @@ void main()
   uint t = gl_LocalInvocationID.x;
   ACC_T acc = IDENTITY;
 #if ARG
-  uint64_t idx = 0ul;
-  for (uint64_t k = k0 + uint64_t(t); k < k1; k += 256ul)
+  // four (value, index) pairs: four loads in flight per thread; merging them with
+  // ga_take keeps the first extremum, since ties go to the smaller index
+  uint64_t idx = 0ul, i1 = 0ul, i2 = 0ul, i3 = 0ul;
+  ACC_T a1 = IDENTITY, a2 = IDENTITY, a3 = IDENTITY;
+  uint64_t k = k0 + uint64_t(t);
+  for (; k + 768ul < k1; k += 1024ul) {
     ga_take(acc, idx, LOAD(pc.in_addr, base + k), ga_index_of(base + k, k));
+    ga_take(a1, i1, LOAD(pc.in_addr, base + k + 256ul), ga_index_of(base + k + 256ul, k + 256ul));
+    ga_take(a2, i2, LOAD(pc.in_addr, base + k + 512ul), ga_index_of(base + k + 512ul, k + 512ul));
+    ga_take(a3, i3, LOAD(pc.in_addr, base + k + 768ul), ga_index_of(base + k + 768ul, k + 768ul));
+  }
+  for (; k < k1; k += 256ul)
+    ga_take(acc, idx, LOAD(pc.in_addr, base + k), ga_index_of(base + k, k));
+  ga_take(acc, idx, a1, i1);
+  ga_take(acc, idx, a2, i2);
+  ga_take(acc, idx, a3, i3);
   partial_i[t] = idx;
 #else
   // four independent accumulators: four loads in flight per thread, not one
