@@ -32,22 +32,25 @@ classdef gpuArray < handle
   ## @end deftypefn
 
   properties (Access = private)
-    id = uint64 (0);  # the core's handle
     ## A handle object that nothing ever changes: every operation returns a new
     ## gpuArray, so copies behave as values do, and Octave's call of delete () when the
     ## last reference goes frees the device memory at once.  (One object per result: a
     ## value class holding a separate handle owner cost twice the time per operation.)
-    cls = "double";   # the underlying class
-    sz = [0 0];       # the size
+    ## The core's handle is the only stored property: Octave 7 spends ~10 us on every
+    ## property set in a constructor, and every operation constructs its result.
+    id
+  endproperties
+
+  properties (Dependent, Access = private)
+    cls   # the underlying class, from the core
+    sz    # the size, from the core
   endproperties
 
   methods
     function obj = gpuArray (x, cls, sz, wrap)
       if (nargin == 4)
-        ## internal (gpuArray.wrap_): a value the core already holds
+        ## internal: a value the core already holds (cls and sz are the core's own)
         obj.id = x;
-        obj.cls = cls;
-        obj.sz = sz;
         return;
       elseif (nargin == 0)
         x = [];
@@ -58,13 +61,21 @@ classdef gpuArray < handle
         obj = x;   # nothing changes a gpuArray: sharing is a copy
         return;
       endif
-      [obj.id, obj.cls, obj.sz] = __gpuarray__ ("upload", x);
+      obj.id = __gpuarray__ ("upload", x);
     endfunction
 
     function delete (obj)
-      if (obj.id != 0)
+      if (! isempty (obj.id))
         __gpuarray__ ("release", obj.id);
       endif
+    endfunction
+
+    function c = get.cls (obj)
+      c = __gpuarray__ ("describe", obj.id);
+    endfunction
+
+    function s = get.sz (obj)
+      [~, s] = __gpuarray__ ("describe", obj.id);
     endfunction
 
     ## ---- moving and describing --------------------------------------------------
@@ -88,15 +99,15 @@ classdef gpuArray < handle
     endfunction
 
     function c = classUnderlying (obj)
-      c = obj.cls;
+      c = __gpuarray__ ("describe", obj.id);
     endfunction
 
     function c = underlyingType (obj)
-      c = obj.cls;
+      c = __gpuarray__ ("describe", obj.id);
     endfunction
 
     function varargout = size (obj, varargin)
-      s = obj.sz;
+      [~, s] = __gpuarray__ ("describe", obj.id);
       if (nargin > 1)
         d = [varargin{:}];
         if (isa (d, "gpuArray"))
@@ -131,43 +142,52 @@ classdef gpuArray < handle
     endfunction
 
     function n = numel (obj, varargin)
-      n = prod (obj.sz);
+      [~, s] = __gpuarray__ ("describe", obj.id);
+      n = prod (s);
     endfunction
 
     function n = ndims (obj)
-      n = numel (obj.sz);
+      [~, s] = __gpuarray__ ("describe", obj.id);
+      n = numel (s);
     endfunction
 
     function n = length (obj)
-      if (any (obj.sz == 0))
+      [~, s] = __gpuarray__ ("describe", obj.id);
+      if (any (s == 0))
         n = 0;
       else
-        n = max (obj.sz);
+        n = max (s);
       endif
     endfunction
 
     function tf = isempty (obj)
-      tf = any (obj.sz == 0);
+      [~, s] = __gpuarray__ ("describe", obj.id);
+      tf = any (s == 0);
     endfunction
 
     function tf = isscalar (obj)
-      tf = all (obj.sz == 1);
+      [~, s] = __gpuarray__ ("describe", obj.id);
+      tf = all (s == 1);
     endfunction
 
     function tf = isvector (obj)
-      tf = numel (obj.sz) == 2 && any (obj.sz == 1) && all (obj.sz >= 1);
+      [~, s] = __gpuarray__ ("describe", obj.id);
+      tf = numel (s) == 2 && any (s == 1) && all (s >= 1);
     endfunction
 
     function tf = isrow (obj)
-      tf = numel (obj.sz) == 2 && obj.sz(1) == 1;
+      [~, s] = __gpuarray__ ("describe", obj.id);
+      tf = numel (s) == 2 && s(1) == 1;
     endfunction
 
     function tf = iscolumn (obj)
-      tf = numel (obj.sz) == 2 && obj.sz(2) == 1;
+      [~, s] = __gpuarray__ ("describe", obj.id);
+      tf = numel (s) == 2 && s(2) == 1;
     endfunction
 
     function tf = ismatrix (obj)
-      tf = numel (obj.sz) == 2;
+      [~, s] = __gpuarray__ ("describe", obj.id);
+      tf = numel (s) == 2;
     endfunction
 
     function tf = isreal (obj)
@@ -175,19 +195,23 @@ classdef gpuArray < handle
     endfunction
 
     function tf = isfloat (obj)
-      tf = any (strcmp (obj.cls, {"double", "single"}));
+      c = __gpuarray__ ("describe", obj.id);
+      tf = any (strcmp (c, {"double", "single"}));
     endfunction
 
     function tf = isinteger (obj)
-      tf = strncmp (obj.cls, "int", 3) || strncmp (obj.cls, "uint", 4);
+      c = __gpuarray__ ("describe", obj.id);
+      tf = strncmp (c, "int", 3) || strncmp (c, "uint", 4);
     endfunction
 
     function tf = islogical (obj)
-      tf = strcmp (obj.cls, "logical");
+      c = __gpuarray__ ("describe", obj.id);
+      tf = strcmp (c, "logical");
     endfunction
 
     function tf = isnumeric (obj)
-      tf = ! strcmp (obj.cls, "logical");
+      c = __gpuarray__ ("describe", obj.id);
+      tf = ! strcmp (c, "logical");
     endfunction
 
     function disp (obj)
@@ -211,23 +235,23 @@ classdef gpuArray < handle
     ## ---- arithmetic ---------------------------------------------------------------
 
     function r = plus (a, b)
-      r = gpuArray.binary_ ("plus", a, b);
+      r = gpuArray (__gpuarray__ ("binary", "plus", a, b), [], [], true);
     endfunction
 
     function r = minus (a, b)
-      r = gpuArray.binary_ ("minus", a, b);
+      r = gpuArray (__gpuarray__ ("binary", "minus", a, b), [], [], true);
     endfunction
 
     function r = times (a, b)
-      r = gpuArray.binary_ ("times", a, b);
+      r = gpuArray (__gpuarray__ ("binary", "times", a, b), [], [], true);
     endfunction
 
     function r = rdivide (a, b)
-      r = gpuArray.binary_ ("rdivide", a, b);
+      r = gpuArray (__gpuarray__ ("binary", "rdivide", a, b), [], [], true);
     endfunction
 
     function r = power (a, b)
-      r = gpuArray.binary_ ("power", a, b);
+      r = gpuArray (__gpuarray__ ("binary", "power", a, b), [], [], true);
     endfunction
 
     function r = mpower (a, b)
@@ -235,7 +259,7 @@ classdef gpuArray < handle
         error ("gpuarray:notImplemented",
                "mpower: matrix powers of gpuArrays are not implemented yet; use .^ for elementwise powers");
       endif
-      r = gpuArray.binary_ ("power", a, b);
+      r = gpuArray (__gpuarray__ ("binary", "power", a, b), [], [], true);
     endfunction
 
     function r = ldivide (a, b)
@@ -245,58 +269,58 @@ classdef gpuArray < handle
     ## comparisons and logical operators: logical results
 
     function r = eq (a, b)
-      r = gpuArray.binary_ ("eq", a, b);
+      r = gpuArray (__gpuarray__ ("binary", "eq", a, b), [], [], true);
     endfunction
 
     function r = ne (a, b)
-      r = gpuArray.binary_ ("ne", a, b);
+      r = gpuArray (__gpuarray__ ("binary", "ne", a, b), [], [], true);
     endfunction
 
     function r = lt (a, b)
-      r = gpuArray.binary_ ("lt", a, b);
+      r = gpuArray (__gpuarray__ ("binary", "lt", a, b), [], [], true);
     endfunction
 
     function r = le (a, b)
-      r = gpuArray.binary_ ("le", a, b);
+      r = gpuArray (__gpuarray__ ("binary", "le", a, b), [], [], true);
     endfunction
 
     function r = gt (a, b)
-      r = gpuArray.binary_ ("gt", a, b);
+      r = gpuArray (__gpuarray__ ("binary", "gt", a, b), [], [], true);
     endfunction
 
     function r = ge (a, b)
-      r = gpuArray.binary_ ("ge", a, b);
+      r = gpuArray (__gpuarray__ ("binary", "ge", a, b), [], [], true);
     endfunction
 
     function r = and (a, b, varargin)
-      r = gpuArray.binary_ ("and", a, b);
+      r = gpuArray (__gpuarray__ ("binary", "and", a, b), [], [], true);
       for k = 1:numel (varargin)
         r = gpuArray.binary_ ("and", r, varargin{k});
       endfor
     endfunction
 
     function r = or (a, b, varargin)
-      r = gpuArray.binary_ ("or", a, b);
+      r = gpuArray (__gpuarray__ ("binary", "or", a, b), [], [], true);
       for k = 1:numel (varargin)
         r = gpuArray.binary_ ("or", r, varargin{k});
       endfor
     endfunction
 
     function r = xor (a, b, varargin)
-      r = gpuArray.binary_ ("xor", a, b);
+      r = gpuArray (__gpuarray__ ("binary", "xor", a, b), [], [], true);
       for k = 1:numel (varargin)
         r = gpuArray.binary_ ("xor", r, varargin{k});
       endfor
     endfunction
 
     function r = not (a)
-      r = gpuArray.unary_ ("not", a);
+      r = gpuArray (__gpuarray__ ("unary", "not", a), [], [], true);
     endfunction
 
     ## unary arithmetic and rounding (logical inputs give double, as in Octave)
 
     function r = uminus (a)
-      r = gpuArray.unary_ ("uminus", a);
+      r = gpuArray (__gpuarray__ ("unary", "uminus", a), [], [], true);
     endfunction
 
     function r = uplus (a)
@@ -308,133 +332,133 @@ classdef gpuArray < handle
     endfunction
 
     function r = abs (a)
-      r = gpuArray.unary_ ("abs", a);
+      r = gpuArray (__gpuarray__ ("unary", "abs", a), [], [], true);
     endfunction
 
     function r = sign (a)
-      r = gpuArray.unary_ ("sign", a);
+      r = gpuArray (__gpuarray__ ("unary", "sign", a), [], [], true);
     endfunction
 
     function r = floor (a)
-      r = gpuArray.unary_ ("floor", a);
+      r = gpuArray (__gpuarray__ ("unary", "floor", a), [], [], true);
     endfunction
 
     function r = ceil (a)
-      r = gpuArray.unary_ ("ceil", a);
+      r = gpuArray (__gpuarray__ ("unary", "ceil", a), [], [], true);
     endfunction
 
     function r = round (a)
-      r = gpuArray.unary_ ("round", a);
+      r = gpuArray (__gpuarray__ ("unary", "round", a), [], [], true);
     endfunction
 
     function r = fix (a)
-      r = gpuArray.unary_ ("fix", a);
+      r = gpuArray (__gpuarray__ ("unary", "fix", a), [], [], true);
     endfunction
 
     function r = isnan (a)
-      r = gpuArray.unary_ ("isnan", a);
+      r = gpuArray (__gpuarray__ ("unary", "isnan", a), [], [], true);
     endfunction
 
     function r = isinf (a)
-      r = gpuArray.unary_ ("isinf", a);
+      r = gpuArray (__gpuarray__ ("unary", "isinf", a), [], [], true);
     endfunction
 
     function r = isfinite (a)
-      r = gpuArray.unary_ ("isfinite", a);
+      r = gpuArray (__gpuarray__ ("unary", "isfinite", a), [], [], true);
     endfunction
 
     ## elementary functions (double results for integer and logical inputs, as Octave)
 
     function r = sqrt (a)
-      r = gpuArray.unary_ ("sqrt", a);
+      r = gpuArray (__gpuarray__ ("unary", "sqrt", a), [], [], true);
     endfunction
 
     function r = exp (a)
-      r = gpuArray.unary_ ("exp", a);
+      r = gpuArray (__gpuarray__ ("unary", "exp", a), [], [], true);
     endfunction
 
     function r = expm1 (a)
-      r = gpuArray.unary_ ("expm1", a);
+      r = gpuArray (__gpuarray__ ("unary", "expm1", a), [], [], true);
     endfunction
 
     function r = log (a)
-      r = gpuArray.unary_ ("log", a);
+      r = gpuArray (__gpuarray__ ("unary", "log", a), [], [], true);
     endfunction
 
     function r = log2 (a)
-      r = gpuArray.unary_ ("log2", a);
+      r = gpuArray (__gpuarray__ ("unary", "log2", a), [], [], true);
     endfunction
 
     function r = log10 (a)
-      r = gpuArray.unary_ ("log10", a);
+      r = gpuArray (__gpuarray__ ("unary", "log10", a), [], [], true);
     endfunction
 
     function r = log1p (a)
-      r = gpuArray.unary_ ("log1p", a);
+      r = gpuArray (__gpuarray__ ("unary", "log1p", a), [], [], true);
     endfunction
 
     function r = sin (a)
-      r = gpuArray.unary_ ("sin", a);
+      r = gpuArray (__gpuarray__ ("unary", "sin", a), [], [], true);
     endfunction
 
     function r = cos (a)
-      r = gpuArray.unary_ ("cos", a);
+      r = gpuArray (__gpuarray__ ("unary", "cos", a), [], [], true);
     endfunction
 
     function r = tan (a)
-      r = gpuArray.unary_ ("tan", a);
+      r = gpuArray (__gpuarray__ ("unary", "tan", a), [], [], true);
     endfunction
 
     function r = asin (a)
-      r = gpuArray.unary_ ("asin", a);
+      r = gpuArray (__gpuarray__ ("unary", "asin", a), [], [], true);
     endfunction
 
     function r = acos (a)
-      r = gpuArray.unary_ ("acos", a);
+      r = gpuArray (__gpuarray__ ("unary", "acos", a), [], [], true);
     endfunction
 
     function r = atan (a)
-      r = gpuArray.unary_ ("atan", a);
+      r = gpuArray (__gpuarray__ ("unary", "atan", a), [], [], true);
     endfunction
 
     function r = sinh (a)
-      r = gpuArray.unary_ ("sinh", a);
+      r = gpuArray (__gpuarray__ ("unary", "sinh", a), [], [], true);
     endfunction
 
     function r = cosh (a)
-      r = gpuArray.unary_ ("cosh", a);
+      r = gpuArray (__gpuarray__ ("unary", "cosh", a), [], [], true);
     endfunction
 
     function r = tanh (a)
-      r = gpuArray.unary_ ("tanh", a);
+      r = gpuArray (__gpuarray__ ("unary", "tanh", a), [], [], true);
     endfunction
 
     function r = asinh (a)
-      r = gpuArray.unary_ ("asinh", a);
+      r = gpuArray (__gpuarray__ ("unary", "asinh", a), [], [], true);
     endfunction
 
     function r = acosh (a)
-      r = gpuArray.unary_ ("acosh", a);
+      r = gpuArray (__gpuarray__ ("unary", "acosh", a), [], [], true);
     endfunction
 
     function r = atanh (a)
-      r = gpuArray.unary_ ("atanh", a);
+      r = gpuArray (__gpuarray__ ("unary", "atanh", a), [], [], true);
     endfunction
 
     function r = cbrt (a)
-      r = gpuArray.unary_ ("cbrt", a);
+      r = gpuArray (__gpuarray__ ("unary", "cbrt", a), [], [], true);
     endfunction
 
     function r = erf (a)
-      r = gpuArray.unary_ ("erf", a);
+      r = gpuArray (__gpuarray__ ("unary", "erf", a), [], [], true);
     endfunction
 
     function r = erfc (a)
-      r = gpuArray.unary_ ("erfc", a);
+      r = gpuArray (__gpuarray__ ("unary", "erfc", a), [], [], true);
     endfunction
 
     function r = gamma (a)
-      r = gpuArray.unary_ ("gamma", a);
+      r = gpuArray (__gpuarray__ ("unary", "gamma", a), [], [], true);
     endfunction
 
     ## class conversions: gpuArray in, gpuArray out
@@ -495,7 +519,7 @@ classdef gpuArray < handle
         error ("gpuarray:notImplemented",
                "mtimes: matrix products of gpuArrays are not implemented yet; use .* for elementwise products");
       endif
-      r = gpuArray.binary_ ("times", a, b);
+      r = gpuArray (__gpuarray__ ("binary", "times", a, b), [], [], true);
     endfunction
 
     function r = mrdivide (a, b)
@@ -503,7 +527,7 @@ classdef gpuArray < handle
         error ("gpuarray:notImplemented",
                "mrdivide: only division by a scalar is implemented for gpuArrays");
       endif
-      r = gpuArray.binary_ ("rdivide", a, b);
+      r = gpuArray (__gpuarray__ ("binary", "rdivide", a, b), [], [], true);
     endfunction
 
     function r = mldivide (a, b)
@@ -829,21 +853,11 @@ classdef gpuArray < handle
     endfunction
 
     function r = unary_ (op, a, varargin)
-      [id, c, s] = __gpuarray__ ("unary", op, a.id, varargin{:});
-      r = gpuArray (id, c, s, true);
+      r = gpuArray (__gpuarray__ ("unary", op, a, varargin{:}), [], [], true);
     endfunction
 
     function r = binary_ (op, a, b)
-      ga = isa (a, "gpuArray");
-      gb = isa (b, "gpuArray");
-      if (ga)
-        a = a.id;
-      endif
-      if (gb)
-        b = b.id;
-      endif
-      [id, c, s] = __gpuarray__ ("binary", op, a, b, ga, gb);
-      r = gpuArray (id, c, s, true);
+      r = gpuArray (__gpuarray__ ("binary", op, a, b), [], [], true);
     endfunction
   endmethods
 endclassdef

@@ -10,10 +10,11 @@ static void return_value(int nlhs, mxArray *plhs[], ga_id id)
     ga_mex_describe(id, &plhs[1], nlhs > 2 ? &plhs[2] : NULL);
 }
 
+/* is_gpu: the caller's flag, or NULL to tell by the operand's class */
 static void operand(const mxArray *a, const mxArray *is_gpu, ga_operand *o, int64_t *dims, const char *fn)
 {
   memset(o, 0, sizeof *o);
-  if (mxIsLogicalScalarTrue(is_gpu)) {
+  if (is_gpu ? mxIsLogicalScalarTrue(is_gpu) : ga_mex_is_gpuarray(a)) {
     o->id = ga_mex_get_id(a, fn);
     return;
   }
@@ -36,7 +37,11 @@ static void operand(const mxArray *a, const mxArray *is_gpu, ga_operand *o, int6
 
 void ga_mex_binary(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
-  ga_mex_nargs("binary", nrhs, 5, 5, nlhs, 3);
+  /* (op, a, b): operands are gpuArray objects or host arrays; (op, a, b, a_is_gpu,
+   * b_is_gpu): gpu operands given as handles */
+  ga_mex_nargs("binary", nrhs, 3, 5, nlhs, 3);
+  if (nrhs == 4)
+    ga_mex_error("gpuarray:invalidArgument", "binary: expected 3 or 5 arguments");
   char op[16];
   ga_mex_get_string(prhs[0], "binary", op, sizeof op);
   int k = 0;
@@ -46,8 +51,8 @@ void ga_mex_binary(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     ga_mex_error("gpuarray:invalidArgument", "binary: unknown operation '%s'", op);
   ga_operand a, b;
   int64_t da[GA_MAX_DIMS], db[GA_MAX_DIMS];
-  operand(prhs[1], prhs[3], &a, da, op);
-  operand(prhs[2], prhs[4], &b, db, op);
+  operand(prhs[1], nrhs > 3 ? prhs[3] : NULL, &a, da, op);
+  operand(prhs[2], nrhs > 4 ? prhs[4] : NULL, &b, db, op);
   ga_id id;
   ga_mex_raise(ga_binary((ga_binop)k, &a, &b, &id));
   return_value(nlhs, plhs, id);

@@ -38,9 +38,24 @@ void ga_mex_nargs(const char *cmd, int nrhs, int min, int max, int nlhs, int max
 
 ga_id ga_mex_get_id(const mxArray *a, const char *what)
 {
+  if (ga_mex_is_gpuarray(a)) { /* the object itself: saves Octave a property read per operand */
+    mxArray *p = mxGetProperty(a, 0, "id");
+    bool ok = p && mxIsUint64(p) && mxGetNumberOfElements(p) == 1;
+    ga_id id = ok ? *(const uint64_t *)mxGetData(p) : 0;
+    if (p)
+      mxDestroyArray(p);
+    if (!ok)
+      ga_mex_error("gpuarray:invalidHandle", "%s: this gpuArray holds no value", what);
+    return id;
+  }
   if (!mxIsUint64(a) || mxGetNumberOfElements(a) != 1 || mxIsComplex(a))
     ga_mex_error("gpuarray:invalidArgument", "%s: expected a gpuArray handle (uint64 scalar)", what);
   return *(const uint64_t *)mxGetData(a);
+}
+
+bool ga_mex_is_gpuarray(const mxArray *a)
+{
+  return mxIsClass(a, "gpuArray");
 }
 
 mxArray *ga_mex_make_id(ga_id id)

@@ -6,6 +6,8 @@
 #include "ga.h"
 #include "mex.h"
 
+#include <stdbool.h>
+
 typedef void (*ga_mex_handler)(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[]);
 
 /* Raise an Octave error from a core status (does not return). */
@@ -14,6 +16,8 @@ void ga_mex_raise(ga_status st);
 void ga_mex_error(const char *id, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
 
 void ga_mex_nargs(const char *cmd, int nrhs, int min, int max, int nlhs, int max_out);
+/* A gpuArray object (its handle is read from it) */
+bool ga_mex_is_gpuarray(const mxArray *a);
 ga_id ga_mex_get_id(const mxArray *a, const char *what);
 mxArray *ga_mex_make_id(ga_id id);
 /* The value's class name and size row vector, as gpuArray keeps them. */
