@@ -66,6 +66,72 @@ uint ga_ld_logical(uint64_t a, uint64_t k) { return ga_ld_uint8(a, k) != 0u ? 1u
 
 double ga_bits_double(uint64_t b) { return uint64BitsToDouble(b); }
 
+// ---- single precision -----------------------------------------------------------
+// Single values pass through these, never through raw float arithmetic. Where the
+// device keeps single subnormals (GA_EMULATE32 off) they are the plain float
+// operations. Where it flushes them (NVIDIA offers no DenormPreserve for 32-bit floats)
+// and Octave keeps them, single arithmetic runs in double and is rounded to single
+// once more, through bits: for + - * / (and sqrt) that is the correctly rounded single
+// result, since 53 >= 2 * 24 + 2 makes the double rounding innocuous.
+double ga_pow2_exact(int n) { return uint64BitsToDouble(uint64_t(n + 1023) << 52); }
+#if GA_EMULATE32
+double ga_d(float f)
+{
+  uint u = floatBitsToUint(f);
+  if ((u & 0x7f800000u) != 0u)
+    return double(f); // normal, Inf, NaN: the conversion is exact
+  precise double m = double(u & 0x007fffffu) * ga_pow2_exact(-149);
+  return (u & 0x80000000u) != 0u ? -m : m;
+}
+float ga_f(double x)
+{
+  precise double ax = abs(x);
+  if (!(ax < ga_pow2_exact(-126)))
+    return float(x); // normal results, overflow, NaN: the conversion rounds them
+  // to the subnormal spacing, ties to even; 2^23 * 2^-149 is the smallest normal
+  uint m = uint(roundEven(ax * ga_pow2_exact(149)));
+  return uintBitsToFloat(m | (unpackDouble2x32(x).y & 0x80000000u));
+}
+#define GA_CV(x) ga_d(x)
+#else
+double ga_d(float f) { return double(f); }
+float ga_f(double x) { return float(x); }
+#define GA_CV(x) (x)
+#endif
+float ga_f(float x) { return x; }
+float ga_f(int x) { return float(x); }
+float ga_f(uint x) { return float(x); }
+float ga_f(int64_t x) { return float(x); }
+float ga_f(uint64_t x) { return float(x); }
+double ga_d(double x) { return x; }
+double ga_d(int x) { return double(x); }
+double ga_d(uint x) { return double(x); }
+double ga_d(int64_t x) { return double(x); }
+double ga_d(uint64_t x) { return double(x); }
+// bit operations: exact on every device
+float ga_neg_f(float x) { return uintBitsToFloat(floatBitsToUint(x) ^ 0x80000000u); }
+float ga_abs_f(float x) { return uintBitsToFloat(floatBitsToUint(x) & 0x7fffffffu); }
+bool ga_nz_f(float x) { return (floatBitsToUint(x) << 1) != 0u; } // x != 0, NaN included
+#if GA_EMULATE32
+float ga_add_f(float a, float b) { precise double r = ga_d(a) + ga_d(b); return ga_f(r); }
+float ga_sub_f(float a, float b) { precise double r = ga_d(a) - ga_d(b); return ga_f(r); }
+float ga_mul_f(float a, float b) { precise double r = ga_d(a) * ga_d(b); return ga_f(r); }
+float ga_floor_f(float x) { return ga_f(floor(ga_d(x))); }
+float ga_ceil_f(float x) { return ga_f(ceil(ga_d(x))); }
+float ga_trunc_f(float x) { return ga_f(trunc(ga_d(x))); }
+#else
+float ga_add_f(float a, float b) { precise float r = a + b; return r; }
+float ga_sub_f(float a, float b) { precise float r = a - b; return r; }
+float ga_mul_f(float a, float b) { precise float r = a * b; return r; }
+float ga_floor_f(float x) { return floor(x); }
+float ga_ceil_f(float x) { return ceil(x); }
+float ga_trunc_f(float x) { return trunc(x); }
+#endif
+float ga_sign_f(float x)
+{
+  return GA_CV(x) > GA_CV(0.0) ? 1.0 : (GA_CV(x) < GA_CV(0.0) ? -1.0 : (isnan(x) ? x : 0.0));
+}
+
 // a * b = p + e exactly, for products that neither overflow nor fall below the normal
 // range. Where the core knows the driver's fma rounds once (GA_FMA_EXACT) the error is
 // one fma; elsewhere Dekker's splitting, which needs only correctly rounded + - *
@@ -115,6 +181,9 @@ double ga_div_double(double a, double b)
 }
 float ga_div_single(float a, float b)
 {
+#if GA_EMULATE32
+  return ga_f(ga_div_double(ga_d(a), ga_d(b))); // a correctly rounded double quotient
+#endif
   precise float q = a / b;
   float aa = abs(a), ab = abs(b), aq = abs(q);
   if (!(aa < 1e34 && aa > 1e-30 && ab < 1e34 && ab > 1e-30 && aq < 1e34 && aq > 1e-30))
@@ -278,6 +347,9 @@ uint64_t ga_sat_uint64(double x)
 }
 float ga_round_half_away_f(float x)
 {
+#if GA_EMULATE32
+  return ga_f(ga_round_half_away(ga_d(x)));
+#endif
   float t = trunc(x);
   if (abs(x - t) >= 0.5)
     t += sign(x);
@@ -307,7 +379,6 @@ float ga_pow_exact_single(float x, float y)
     return x;
   if (y == -1.0)
     return ga_div_single(1.0, x);
-  precise float sq = x * x;
-  precise float r = (y == 3.0) ? sq * x : sq;
-  return r;
+  float sq = ga_mul_f(x, x);
+  return (y == 3.0) ? ga_mul_f(sq, x) : sq;
 }

@@ -87,7 +87,7 @@ void ga_glsl_emit_scalar(ga_strbuf *b, const char *name, ga_class c, const char 
   const char *t = ga_glsl_type(c);
   switch (c) {
   case GA_DOUBLE: ga_sb_printf(b, "  double %s = uint64BitsToDouble(%s);\n", name, bits); break;
-  case GA_SINGLE: ga_sb_printf(b, "  float %s = float(uint64BitsToDouble(%s));\n", name, bits); break;
+  case GA_SINGLE: ga_sb_printf(b, "  float %s = ga_f(uint64BitsToDouble(%s));\n", name, bits); break;
   case GA_LOGICAL: ga_sb_printf(b, "  uint %s = uint64BitsToDouble(%s) != 0.0 ? 1u : 0u;\n", name, bits); break;
   case GA_INT64: case GA_UINT64: ga_sb_printf(b, "  %s %s = %s(%s);\n", t, name, t, bits); break;
   default:
@@ -116,15 +116,21 @@ static const char *op_sign(ga_binop op)
   }
 }
 
-/* a op b in the floating type ft */
+/* a op b in the floating type ft. Operands convert through ga_d and ga_f, and single
+ * arithmetic goes through ga_<op>_f, so a device that flushes single subnormals can
+ * compute singles in double (shaders/ga_common.glsl). */
 static void emit_float_op(ga_strbuf *b, ga_binop op, const char *ft, const char *a, const char *bb)
 {
+  bool single = strcmp(ft, "float") == 0;
+  const char *cv = single ? "ga_f" : "ga_d";
   if (op == GA_OP_POWER) /* Octave's exact cases only (see ga_glsl_elementwise_supported) */
-    ga_sb_printf(b, "ga_pow_exact_%s(%s(%s), %s(%s))", strcmp(ft, "float") ? "double" : "single", ft, a, ft, bb);
+    ga_sb_printf(b, "ga_pow_exact_%s(%s(%s), %s(%s))", single ? "single" : "double", cv, a, cv, bb);
   else if (op == GA_OP_RDIVIDE)
-    ga_sb_printf(b, "ga_div_%s(%s(%s), %s(%s))", strcmp(ft, "float") ? "double" : "single", ft, a, ft, bb);
+    ga_sb_printf(b, "ga_div_%s(%s(%s), %s(%s))", single ? "single" : "double", cv, a, cv, bb);
+  else if (single)
+    ga_sb_printf(b, "ga_%s_f(ga_f(%s), ga_f(%s))", op_word(op), a, bb);
   else
-    ga_sb_printf(b, "(%s(%s) %s %s(%s))", ft, a, op_sign(op), ft, bb);
+    ga_sb_printf(b, "(ga_d(%s) %s ga_d(%s))", a, op_sign(op), bb);
 }
 
 static const char *cmp_word(ga_binop op)
@@ -164,23 +170,35 @@ static void emit_cmp64(ga_strbuf *b, const ga_xnode *n, ga_class ca, const char 
   }
 }
 
+/* "x != 0" for a value of class c; single by its bits (a flushed compare misses subnormals) */
+static void emit_nonzero(char *out, size_t cap, ga_class c, const char *x)
+{
+  if (c == GA_SINGLE)
+    snprintf(out, cap, "ga_nz_f(%s)", x);
+  else
+    snprintf(out, cap, "(%s != %s(0))", x, ga_glsl_type(c));
+}
+
 void ga_glsl_emit_binary(ga_strbuf *b, const ga_xnode *n, ga_class ca, const char *a, ga_class cb, const char *bexpr)
 {
   switch (n->mode) {
-  case GA_CM_CMP_DOUBLE: case GA_CM_CMP_SINGLE: {
-    const char *t = n->mode == GA_CM_CMP_SINGLE ? "float" : "double";
-    ga_sb_printf(b, "uint(%s(%s) %s %s(%s))", t, a, cmp_sign(n->op), t, bexpr);
+  case GA_CM_CMP_DOUBLE:
+    ga_sb_printf(b, "uint(ga_d(%s) %s ga_d(%s))", a, cmp_sign(n->op), bexpr);
     return;
-  }
+  case GA_CM_CMP_SINGLE: /* in single, as Octave: GA_CV compares flushed subnormals right */
+    ga_sb_printf(b, "uint(GA_CV(ga_f(%s)) %s GA_CV(ga_f(%s)))", a, cmp_sign(n->op), bexpr);
+    return;
   case GA_CM_CMP_INT64: case GA_CM_CMP_MIXED64:
     emit_cmp64(b, n, ca, a, cb, bexpr);
     return;
   case GA_CM_LOGIC: {
-    const char *ta = ga_glsl_type(ca), *tb = ga_glsl_type(cb);
+    char na[96], nb[96];
+    emit_nonzero(na, sizeof na, ca, a);
+    emit_nonzero(nb, sizeof nb, cb, bexpr);
     if (n->op == GA_OP_XOR)
-      ga_sb_printf(b, "uint((%s != %s(0)) != (%s != %s(0)))", a, ta, bexpr, tb);
+      ga_sb_printf(b, "uint(%s != %s)", na, nb);
     else
-      ga_sb_printf(b, "uint((%s != %s(0)) %s (%s != %s(0)))", a, ta, n->op == GA_OP_AND ? "&&" : "||", bexpr, tb);
+      ga_sb_printf(b, "uint(%s %s %s)", na, n->op == GA_OP_AND ? "&&" : "||", nb);
     return;
   }
   default:
@@ -217,10 +235,16 @@ static bool range_contains(ga_class outer, ga_class inner)
 static void emit_cast(ga_strbuf *b, ga_class from, const char *a, ga_class to)
 {
   const char *t = ga_glsl_type(to);
-  if (to == GA_LOGICAL)
-    ga_sb_printf(b, "uint(%s != %s(0))", a, ga_glsl_type(from));
-  else if (ga_class_is_float(to) || from == GA_LOGICAL)
-    ga_sb_printf(b, "%s(%s)", t, a); /* floating targets round to nearest; 0/1 fits anything */
+  char nz[96];
+  if (to == GA_LOGICAL) {
+    emit_nonzero(nz, sizeof nz, from, a);
+    ga_sb_printf(b, "uint(%s)", nz);
+  } else if (to == GA_SINGLE)
+    ga_sb_printf(b, "ga_f(%s)", a); /* rounds to nearest, subnormals too */
+  else if (to == GA_DOUBLE)
+    ga_sb_printf(b, "ga_d(%s)", a);
+  else if (from == GA_LOGICAL)
+    ga_sb_printf(b, "%s(%s)", t, a); /* 0/1 fits anything */
   else if (ga_class_is_float(from) && to == GA_INT64)
     ga_sb_printf(b, "ga_sat_int64(double(%s))", a);
   else if (ga_class_is_float(from) && to == GA_UINT64)
@@ -264,15 +288,20 @@ void ga_glsl_emit_unary(ga_strbuf *b, const ga_xnode *n, ga_class ca, const char
 {
   if (ga_unop_is_function(n->uop)) {
     if (n->cls == GA_SINGLE)
-      ga_sb_printf(b, "float(ga_%s_d(double(%s)))", ga_unop_name(n->uop), a);
+      ga_sb_printf(b, "ga_f(ga_%s_d(ga_d(%s)))", ga_unop_name(n->uop), a);
     else
-      ga_sb_printf(b, "ga_%s_d(double(%s))", ga_unop_name(n->uop), a);
+      ga_sb_printf(b, "ga_%s_d(ga_d(%s))", ga_unop_name(n->uop), a);
     return;
   }
   const char *t = ga_glsl_type(n->cls);
   bool fl = ga_class_is_float(ca), in = ga_class_is_int(ca);
   switch (n->uop) {
-  case GA_UOP_NOT: ga_sb_printf(b, "uint(%s == %s(0))", a, ga_glsl_type(ca)); return;
+  case GA_UOP_NOT: {
+    char nz[96];
+    emit_nonzero(nz, sizeof nz, ca, a);
+    ga_sb_printf(b, "uint(!%s)", nz);
+    return;
+  }
   case GA_UOP_ISNAN: ga_sb_printf(b, fl ? "uint(isnan(%s))" : "0u", a); return;
   case GA_UOP_ISINF: ga_sb_printf(b, fl ? "uint(isinf(%s))" : "0u", a); return;
   case GA_UOP_ISFINITE: ga_sb_printf(b, fl ? "uint(!isnan(%s) && !isinf(%s))" : "1u", a, a); return;
@@ -311,7 +340,16 @@ void ga_glsl_emit_unary(ga_strbuf *b, const ga_xnode *n, ga_class ca, const char
       return;
     }
   }
-  const char *sfx = ca == GA_SINGLE ? "_f" : "";
+  if (ca == GA_SINGLE) { /* bit operations or ga_*_f: see emit_float_op */
+    static const char *const fn[] = {[GA_UOP_NEG] = "ga_neg_f", [GA_UOP_ABS] = "ga_abs_f",
+                                     [GA_UOP_SIGN] = "ga_sign_f", [GA_UOP_FLOOR] = "ga_floor_f",
+                                     [GA_UOP_CEIL] = "ga_ceil_f", [GA_UOP_ROUND] = "ga_round_half_away_f",
+                                     [GA_UOP_FIX] = "ga_trunc_f"};
+    ga_sb_printf(b, "%s(%s)", (unsigned)n->uop < sizeof fn / sizeof fn[0] && fn[n->uop] ? fn[n->uop] : "ga_trunc_f",
+                 a);
+    return;
+  }
+  const char *sfx = "";
   switch (n->uop) {
   case GA_UOP_NEG: ga_sb_printf(b, "(-%s(%s))", t, a); return;
   case GA_UOP_ABS: ga_sb_printf(b, "abs(%s(%s))", t, a); return;

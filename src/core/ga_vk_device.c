@@ -234,6 +234,12 @@ static ga_status create_device(ga_vk *vk)
   if (fma_env && (*fma_env == '0' || *fma_env == '1'))
     vk->fma_exact = *fma_env == '1';
   vk->fc_denorm32 = fc.shaderDenormPreserveFloat32;
+  /* Octave keeps single subnormals: where the device cannot, kernels compute singles in
+   * double (GPUARRAY_EMULATE_SINGLE=1 forces it, to test that path on any device) */
+  vk->emulate32 = !vk->fc_denorm32;
+  const char *emu_env = getenv("GPUARRAY_EMULATE_SINGLE");
+  if (emu_env && (*emu_env == '0' || *emu_env == '1'))
+    vk->emulate32 = *emu_env == '1';
   vk->fc_denorm64 = fc.shaderDenormPreserveFloat64;
   vk->fc_szinn32 = fc.shaderSignedZeroInfNanPreserveFloat32;
   vk->fc_szinn64 = fc.shaderSignedZeroInfNanPreserveFloat64;
@@ -357,7 +363,7 @@ static ga_status vk_device_info(void *state, ga_device_info *info)
   info->subgroup_size = (int)vk->subgroup_size;
   /* without a denormal mode request, drivers may flush; lavapipe keeps them anyway */
   bool cpu = p->deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
-  info->preserves_subnormals_single = vk->fc_denorm32 || cpu;
+  info->preserves_subnormals_single = vk->fc_denorm32 || vk->emulate32 || cpu;
   info->preserves_subnormals_double = vk->fc_denorm64 || cpu;
 
   VkPhysicalDeviceMemoryBudgetPropertiesEXT budget = {

@@ -82,17 +82,36 @@ static ga_class partial_class(ga_class c)
   }
 }
 
+/* "x != 0" for an element of class c (single by its bits: see ga_nz_f) */
+static const char *nonzero(ga_class c)
+{
+  switch (c) {
+  case GA_SINGLE: return "ga_nz_f(x)";
+  case GA_DOUBLE: return "(x) != 0.0lf";
+  case GA_INT64: return "(x) != 0l";
+  case GA_UINT64: return "(x) != 0ul";
+  case GA_INT8: case GA_INT16: case GA_INT32: return "(x) != 0";
+  default: return "(x) != 0u";
+  }
+}
+
 /* The monoid and the conversion of an element into it. */
 static void emit_monoid(ga_strbuf *b, const reduce_variant *v)
 {
   const char *acc = ga_glsl_type(v->acc_cls);
   bool fl = ga_class_is_float(v->in_cls);
+  /* floating values convert and combine through ga_d/ga_f and ga_add_f/ga_mul_f: a
+   * device that flushes single subnormals computes singles in double */
+  bool single = v->acc_cls == GA_SINGLE;
+  const char *to_acc = single ? "ga_f" : v->acc_cls == GA_DOUBLE ? "ga_d" : acc;
   switch (v->op) {
   case GA_RED_SUM:
-    ga_sb_printf(b, "#define IDENTITY %s(0)\n#define COMBINE(a, b) ((a) + (b))\n#define TO_ACC(x) %s(x)\n", acc, acc);
+    ga_sb_printf(b, "#define IDENTITY %s(0)\n#define COMBINE(a, b) %s\n#define TO_ACC(x) %s(x)\n", acc,
+                 single ? "ga_add_f((a), (b))" : "((a) + (b))", to_acc);
     break;
   case GA_RED_PROD:
-    ga_sb_printf(b, "#define IDENTITY %s(1)\n#define COMBINE(a, b) ((a) * (b))\n#define TO_ACC(x) %s(x)\n", acc, acc);
+    ga_sb_printf(b, "#define IDENTITY %s(1)\n#define COMBINE(a, b) %s\n#define TO_ACC(x) %s(x)\n", acc,
+                 single ? "ga_mul_f((a), (b))" : "((a) * (b))", to_acc);
     break;
   case GA_RED_ANY: case GA_RED_ALL:
     ga_sb_printf(b, "#define IDENTITY %s\n#define COMBINE(a, b) %s((a), (b))\n",
@@ -100,16 +119,16 @@ static void emit_monoid(ga_strbuf *b, const reduce_variant *v)
     if (v->second)
       ga_sb_puts(b, "#define TO_ACC(x) uint(x)\n");
     else if (v->op == GA_RED_ANY)
-      ga_sb_printf(b, "#define TO_ACC(x) (((x) != %s(0)%s) ? 1u : 0u)\n", ga_glsl_type(v->in_cls),
+      ga_sb_printf(b, "#define TO_ACC(x) ((%s%s) ? 1u : 0u)\n", nonzero(v->in_cls),
                    fl ? " && !isnan(x)" : "");
     else /* Octave's all counts NaN as true reducing contiguous data, false otherwise */
-      ga_sb_printf(b, "#define TO_ACC(x) (((x) != %s(0)%s) ? 1u : 0u)\n", ga_glsl_type(v->in_cls),
+      ga_sb_printf(b, "#define TO_ACC(x) ((%s%s) ? 1u : 0u)\n", nonzero(v->in_cls),
                    fl && !v->contiguous ? " && !isnan(x)" : "");
     break;
   default:
-    ga_sb_printf(b, "#define IDENTITY %s(0)\n#define TO_ACC(x) %s(x)\n", acc, acc);
+    ga_sb_printf(b, "#define IDENTITY %s(0)\n#define TO_ACC(x) %s(x)\n", acc, to_acc);
     if (ga_class_is_float(v->acc_cls))
-      ga_sb_printf(b, "#define BETTER(a, b) (!isnan(a) && (isnan(b) || (a) %s (b)))\n",
+      ga_sb_printf(b, "#define BETTER(a, b) (!isnan(a) && (isnan(b) || GA_CV(a) %s GA_CV(b)))\n",
                    v->op == GA_RED_MAX ? ">" : "<");
     else
       ga_sb_printf(b, "#define BETTER(a, b) ((a) %s (b))\n", v->op == GA_RED_MAX ? ">" : "<");
