@@ -82,6 +82,10 @@ classdef gpuArray < handle
 
     function varargout = gather (varargin)
       ## reached whenever any argument is a gpuArray: gather (G, hostX, ...)
+      if (nargin == 1 && nargout <= 1)   # the common case, without the loop
+        varargout{1} = __gpuarray__ ("download", varargin{1});
+        return;
+      endif
       n = max (1, nargout);
       if (n > nargin)
         error ("gather: called with too many outputs");
@@ -777,6 +781,10 @@ classdef gpuArray < handle
     function [r, i] = reduce_ (op, x, args, nout)
       ## reduce_ (OP, X, {DIM, TYPE}): Octave's argument rules for sum-like reductions,
       ## plus MATLAB's DIM forms 'all' and a vector of dimensions
+      if (isempty (args) && nout == 1)   # the common case, without parsing
+        r = gpuArray (__gpuarray__ ("reduce", op, x, 0, "default"), [], [], true);
+        return;
+      endif
       if (! isa (x, "gpuArray"))   # e.g. prod (hostX, gpuDim)
         args = cellfun (@gather, args, "uniformoutput", false);
         [r, i] = feval (op, x, args{:});

@@ -239,17 +239,45 @@ int64_t ga_mul_int64(int64_t a, int64_t b)
   return (p / b != a) ? sat : p;
 }
 uint64_t ga_mag(int64_t x) { return x < 0l ? 0ul - uint64_t(x) : uint64_t(x); }
+// a / b truncated, and the remainder, for b != 0, by shift and subtract: NVIDIA's
+// driver 580 was seen to compile 64-bit integer division wrongly, and 64-bit division
+// is rare enough here that exactness is worth the loop. 32-bit operands divide directly.
+uint64_t ga_udivmod64(uint64_t a, uint64_t b, out uint64_t rem)
+{
+  if ((a >> 32) == 0ul) {
+    if ((b >> 32) != 0ul) {
+      rem = a;
+      return 0ul;
+    }
+    uint q32 = uint(a) / uint(b);
+    rem = uint64_t(uint(a) - q32 * uint(b));
+    return uint64_t(q32);
+  }
+  uint64_t q = 0ul, r = 0ul;
+  for (int i = findMSB(uint(a >> 32)) + 32; i >= 0; i--) {
+    bool carry = (r >> 63) != 0ul; // r << 1 would leave 64 bits: it exceeds any b
+    r = (r << 1) | ((a >> uint(i)) & 1ul);
+    if (carry || r >= b) {
+      r -= b;
+      q |= 1ul << uint(i);
+    }
+  }
+  rem = r;
+  return q;
+}
+
 int64_t ga_div_int64(int64_t a, int64_t b)
 {
   if (b == 0l)
     return a > 0l ? GA_I64_MAX : (a < 0l ? GA_I64_MIN : 0l);
   if (a == GA_I64_MIN && b == -1l)
     return GA_I64_MAX;
-  int64_t q = a / b;
-  uint64_t m = ga_mag(a - q * b), mb = ga_mag(b);
+  uint64_t m, mb = ga_mag(b);
+  uint64_t uq = ga_udivmod64(ga_mag(a), mb, m); // truncated quotient of the magnitudes
   if (m >= mb - m)
-    q += ((a < 0l) != (b < 0l)) ? -1l : 1l;
-  return q;
+    uq += 1ul;
+  // |quotient| <= 2^63 only for MIN / -1, handled above
+  return ((a < 0l) != (b < 0l)) ? -int64_t(uq) : int64_t(uq);
 }
 uint64_t ga_add_uint64(uint64_t a, uint64_t b)
 {
@@ -268,7 +296,8 @@ uint64_t ga_div_uint64(uint64_t a, uint64_t b)
 {
   if (b == 0ul)
     return a > 0ul ? GA_U64_MAX : 0ul;
-  uint64_t q = a / b, m = a - q * b;
+  uint64_t m;
+  uint64_t q = ga_udivmod64(a, b, m);
   if (m >= b - m)
     q += 1ul;
   return q;
