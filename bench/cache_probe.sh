@@ -4,9 +4,12 @@
 # process) runs the same calls first thing and reports, per call, the wall time of the
 # first call against a warm repeat and the kernels it compiled vs loaded from disk.
 # Usage (repo root, built tree): bash bench/cache_probe.sh [octave command]
-# On the GPU machine: . bench/gpu-env.sh; bash bench/cache_probe.sh octave_rt
+# On the GPU machine: bash bench/cache_probe.sh octave_rt   (carry .rt .gl)
 set -u
 oct=${1:-octave-cli}
+if [[ $oct == octave_rt ]]; then
+  . bench/gpu-env.sh >/dev/null
+fi
 dir=$(mktemp -d)
 export GPUARRAY_CACHE_DIR=$dir
 script='
