@@ -113,9 +113,33 @@ float ga_neg_f(float x) { return uintBitsToFloat(floatBitsToUint(x) ^ 0x80000000
 float ga_abs_f(float x) { return uintBitsToFloat(floatBitsToUint(x) & 0x7fffffffu); }
 bool ga_nz_f(float x) { return (floatBitsToUint(x) << 1) != 0u; } // x != 0, NaN included
 #if GA_EMULATE32
-float ga_add_f(float a, float b) { precise double r = ga_d(a) + ga_d(b); return ga_f(r); }
-float ga_sub_f(float a, float b) { precise double r = ga_d(a) - ga_d(b); return ga_f(r); }
-float ga_mul_f(float a, float b) { precise double r = ga_d(a) * ga_d(b); return ga_f(r); }
+// The float operation is right when its operands and result are normal (a flushed
+// operand or result shows as a zero exponent field); only then is double needed.
+bool ga_tiny_f(float x) { return (floatBitsToUint(x) & 0x7f800000u) == 0u; } // zero or subnormal
+float ga_add_f(float a, float b)
+{
+  precise float r = a + b;
+  if (!(ga_tiny_f(a) || ga_tiny_f(b) || ga_tiny_f(r)))
+    return r;
+  precise double d = ga_d(a) + ga_d(b);
+  return ga_f(d);
+}
+float ga_sub_f(float a, float b)
+{
+  precise float r = a - b;
+  if (!(ga_tiny_f(a) || ga_tiny_f(b) || ga_tiny_f(r)))
+    return r;
+  precise double d = ga_d(a) - ga_d(b);
+  return ga_f(d);
+}
+float ga_mul_f(float a, float b)
+{
+  precise float r = a * b;
+  if (!(ga_tiny_f(a) || ga_tiny_f(b) || ga_tiny_f(r)))
+    return r;
+  precise double d = ga_d(a) * ga_d(b);
+  return ga_f(d);
+}
 float ga_floor_f(float x) { return ga_f(floor(ga_d(x))); }
 float ga_ceil_f(float x) { return ga_f(ceil(ga_d(x))); }
 float ga_trunc_f(float x) { return ga_f(trunc(ga_d(x))); }
@@ -181,13 +205,18 @@ double ga_div_double(double a, double b)
 }
 float ga_div_single(float a, float b)
 {
-#if GA_EMULATE32
-  return ga_f(ga_div_double(ga_d(a), ga_d(b))); // a correctly rounded double quotient
-#endif
   precise float q = a / b;
+#if GA_EMULATE32
+  if (ga_tiny_f(a) || ga_tiny_f(b) || ga_tiny_f(q))
+    return ga_f(ga_div_double(ga_d(a), ga_d(b))); // a correctly rounded double quotient
+#endif
   float aa = abs(a), ab = abs(b), aq = abs(q);
   if (!(aa < 1e34 && aa > 1e-30 && ab < 1e34 && ab > 1e-30 && aq < 1e34 && aq > 1e-30))
+#if GA_EMULATE32
+    return ga_f(ga_div_double(ga_d(a), ga_d(b))); // every single quotient is in double's range
+#else
     return q;
+#endif
   precise float p, e;
   ga_two_prod_f(q, b, p, e);
   precise float r = (a - p) - e;
