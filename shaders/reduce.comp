@@ -44,6 +44,16 @@ void ga_take(inout ACC_T v, inout uint64_t i, ACC_T w, uint64_t j)
   }
 }
 
+// ga_take for a stream of increasing positions j > 0 (one thread's own elements in the
+// first pass): a later element wins only when strictly better
+void ga_take_next(inout ACC_T v, inout uint64_t i, ACC_T w, uint64_t j)
+{
+  if (i == 0ul || BETTER(w, v)) {
+    v = w;
+    i = j;
+  }
+}
+
 uint64_t ga_index_of(uint64_t pos, uint64_t k)
 {
   return pc.in_index != 0ul ? GaU64(pc.in_index + 8ul * pos).v : k + 1ul;
@@ -72,11 +82,13 @@ void main()
   uint64_t idx = 0ul, i1 = 0ul, i2 = 0ul, i3 = 0ul;
   ACC_T a1 = IDENTITY, a2 = IDENTITY, a3 = IDENTITY;
   uint64_t k = k0 + uint64_t(t);
-  for (; k + 768ul < k1; k += 1024ul) {
-    ga_take(acc, idx, LOAD(pc.in_addr, base + k), ga_index_of(base + k, k));
-    ga_take(a1, i1, LOAD(pc.in_addr, base + k + 256ul), ga_index_of(base + k + 256ul, k + 256ul));
-    ga_take(a2, i2, LOAD(pc.in_addr, base + k + 512ul), ga_index_of(base + k + 512ul, k + 512ul));
-    ga_take(a3, i3, LOAD(pc.in_addr, base + k + 768ul), ga_index_of(base + k + 768ul, k + 768ul));
+  if (pc.in_index == 0ul) { // positions are k + 1: increasing, never 0
+    for (; k + 768ul < k1; k += 1024ul) {
+      ga_take_next(acc, idx, LOAD(pc.in_addr, base + k), k + 1ul);
+      ga_take_next(a1, i1, LOAD(pc.in_addr, base + k + 256ul), k + 257ul);
+      ga_take_next(a2, i2, LOAD(pc.in_addr, base + k + 512ul), k + 513ul);
+      ga_take_next(a3, i3, LOAD(pc.in_addr, base + k + 768ul), k + 769ul);
+    }
   }
   for (; k < k1; k += 256ul)
     ga_take(acc, idx, LOAD(pc.in_addr, base + k), ga_index_of(base + k, k));
