@@ -1,0 +1,63 @@
+## Device throughput of each elementwise function family: f (x) over 1e8 elements
+## (BENCH_N to change), double and single, as GB/s of the bytes a call must move
+## (read x, write the result; two inputs for binary functions) against a copy (x .* 1)
+## measured in the same run.  Device time from timestamp queries, median of 3.
+## Usage (repo root, built tree): octave-cli bench/math_probe.m
+## On the GPU machine: . bench/gpu-env.sh; octave_rt bench/math_probe.m
+addpath ([pwd "/inst"]); addpath ([pwd "/src"]);
+n = str2double (getenv ("BENCH_N"));
+if (isnan (n))
+  n = 1e8;
+endif
+d = gpuDevice ();
+## name, function, input range (uniform in [lo, hi]), number of array inputs
+fams = {"copy x.*1",  @(x, y) x .* 1,        [-1 1],   1;
+        "x+y",        @(x, y) x + y,         [-1 1],   2;
+        "x./y",       @(x, y) x ./ y,        [0.5 2],  2;
+        "sqrt",       @(x, y) sqrt (x),      [0 100],  1;
+        "exp",        @(x, y) exp (x),       [-50 50], 1;
+        "log",        @(x, y) log (x),       [0 1e3],  1;
+        "sin",        @(x, y) sin (x),       [-10 10], 1;
+        "cos",        @(x, y) cos (x),       [-10 10], 1;
+        "tan",        @(x, y) tan (x),       [-1.5 1.5], 1;
+        "atan",       @(x, y) atan (x),      [-10 10], 1;
+        "tanh",       @(x, y) tanh (x),      [-5 5],   1;
+        "asinh",      @(x, y) asinh (x),     [-10 10], 1;
+        "expm1",      @(x, y) expm1 (x),     [-1 1],   1;
+        "log1p",      @(x, y) log1p (x),     [0 10],   1;
+        "cbrt",       @(x, y) cbrt (x),      [-10 10], 1;
+        "erf",        @(x, y) erf (x),       [-3 3],   1;
+        "gamma",      @(x, y) gamma (x),     [0.1 20], 1;
+        "x.^y",       @(x, y) x .^ y,        [0.5 2],  2;
+        "atan2",      @(x, y) atan2 (x, y),  [-1 1],   2;
+        "hypot",      @(x, y) hypot (x, y),  [-1 1],   2;
+        "mod",        @(x, y) mod (x, y),    [0.5 9],  2;
+        "erfinv",     @(x, y) erfinv (x),    [-0.99 0.99], 1};
+printf ("%-10s %-7s %9s %9s %7s\n", "function", "class", "device ms", "GB/s", "of copy");
+for cls = {"double", "single"}
+  copy_gbs = NaN;
+  for k = 1:rows (fams)
+    [name, f, rg, nin] = fams{k, :};
+    x = gpuArray (cast (rg(1) + (rg(2) - rg(1)) * rand (n, 1), cls{1}));
+    y = gpuArray (cast (rg(1) + (rg(2) - rg(1)) * rand (n, 1), cls{1}));
+    try
+      r = f (x, y); wait (d); clear r;   # compile, allocate
+      t = zeros (1, 3);
+      for rep = 1:3
+        gpuarray_stats ("reset");
+        r = f (x, y); wait (d); clear r;
+        s = gpuarray_stats ();
+        t(rep) = s.gpu_time_ns / 1e6;
+      endfor
+      ms = median (t);
+      gbs = (nin + 1) * n * sizeof (cast (0, cls{1})) / ms / 1e6;
+      if (k == 1)
+        copy_gbs = gbs;
+      endif
+      printf ("%-10s %-7s %9.3f %9.0f %6.0f%%\n", name, cls{1}, ms, gbs, 100 * gbs / copy_gbs);
+    catch err
+      printf ("%-10s %-7s %s\n", name, cls{1}, err.message);
+    end_try_catch
+    clear x y;
+  endfor
+endfor
