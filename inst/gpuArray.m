@@ -1006,13 +1006,13 @@ classdef gpuArray < handle
       if (n == 0)
         [id, c, s] = __gpuarray__ ("create", "range", cls, 0, 0, 0, 0);
       else
-        b = double (args{1});
         if (nargin == 3)
           inc = double (args{2});
         else
           inc = 1;
         endif
-        [id, c, s] = __gpuarray__ ("create", "range", cls, b, inc, double (rg(end)), n);
+        ## the first element from Octave too: 1:NaN is NaN
+        [id, c, s] = __gpuarray__ ("create", "range", cls, double (rg(1)), inc, double (rg(end)), n);
       endif
       r = gpuArray (id, c, s, true);
     endfunction

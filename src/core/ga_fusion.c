@@ -93,6 +93,12 @@ static int merge(ga_expr *x, ga_lazy *lz, const ga_fuse_operand *o)
     return i < 0 ? -1 : find_or_add_node(x, &n);
   }
   const ga_lazy *src = o->t->lazy;
+  /* generator nodes (ga_rng.c) compute from the output's element index: they fuse only
+   * into expressions of their own shape; a broadcast one is materialised first */
+  bool same_shape = o->t->ndims == x->ndims && !memcmp(o->t->dims, x->dims, (size_t)x->ndims * sizeof *x->dims);
+  for (int j = 0; j < src->x.nnodes && !same_shape; j++)
+    if (ga_xnode_is_generator(&src->x.nodes[j]))
+      return -1;
   int map[GA_X_MAX_NODES];
   for (int j = 0; j < src->x.nnodes; j++) {
     ga_xnode n = src->x.nodes[j];
