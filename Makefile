@@ -38,6 +38,8 @@ check-octave: all
 	$(HOST) $(OCTAVE) test/octave/test_fusion_random.m
 	$(LAVAPIPE) $(OCTAVE) test/octave/test_fusion_random.m
 	$(LAVAPIPE) $(OCTAVE) test/octave/test_math_sweep.m
+	$(HOST) $(OCTAVE) test/octave/test_random.m
+	$(LAVAPIPE) $(OCTAVE) test/octave/test_random.m
 
 # the long differential run of random expression trees (about 10 minutes on lavapipe)
 fuzz: all
