@@ -52,8 +52,38 @@ float ga_rng_uniform_single(uint64_t key, uint64_t base, uint64_t i)
   return ga_rng_u24(w[int(i & 3ul)]);
 }
 
+// Elements first .. first+3 (first a multiple of 4) of a draw at once, for the
+// elementwise kernels' packets: one Philox block per two doubles or four singles is
+// computed once instead of once per element. The same operations as the functions of
+// one element above, so the values are the same.
+void ga_rng_uniform_double_packet(uint64_t key, uint64_t base, uint64_t first, out double z[4])
+{
+  for (int h = 0; h < 2; h++) {
+    uvec4 w = ga_rng_block(key, base + (first >> 1) + uint64_t(h), 0u);
+    z[2 * h] = ga_rng_u53(w.x, w.y);
+    z[2 * h + 1] = ga_rng_u53(w.z, w.w);
+  }
+}
+
+void ga_rng_uniform_single_packet(uint64_t key, uint64_t base, uint64_t first, out float z[4])
+{
+  uvec4 w = ga_rng_block(key, base + (first >> 2), 0u);
+  z = float[4](ga_rng_u24(w.x), ga_rng_u24(w.y), ga_rng_u24(w.z), ga_rng_u24(w.w));
+}
+
 #ifdef GA_RNG_NORMAL
-// Box-Muller on the two uniforms of one block: cosine for even elements, sine for odd
+// Box-Muller on the two uniforms of one block: r cos t for even elements, r sin t for odd
+void ga_rng_normal_pair(uint64_t key, uint64_t block, out double c, out double s)
+{
+  uvec4 w = ga_rng_block(key, block, 0u);
+  precise double u1 = ga_rng_u53(w.x, w.y), u2 = ga_rng_u53(w.z, w.w);
+  precise double r = ga_sqrt_d(-2.0lf * ga_log_d(u1));
+  precise double t = 6.283185307179586lf * u2;
+  precise double vc = r * ga_cos_d(t), vs = r * ga_sin_d(t);
+  c = vc;
+  s = vs;
+}
+
 double ga_rng_normal(uint64_t key, uint64_t base, uint64_t i)
 {
   uvec4 w = ga_rng_block(key, base + (i >> 1), 0u);
@@ -63,6 +93,12 @@ double ga_rng_normal(uint64_t key, uint64_t base, uint64_t i)
   precise double s = (i & 1ul) == 0ul ? ga_cos_d(t) : ga_sin_d(t);
   precise double v = r * s;
   return v;
+}
+
+void ga_rng_normal_packet(uint64_t key, uint64_t base, uint64_t first, out double z[4])
+{
+  ga_rng_normal_pair(key, base + (first >> 1), z[0], z[1]);
+  ga_rng_normal_pair(key, base + (first >> 1) + 1ul, z[2], z[3]);
 }
 #endif
 

@@ -485,8 +485,38 @@ static void emit_generator(ga_strbuf *b, const ga_expr *x, const ga_xnode *n)
   }
 }
 
+/* Uniform and normal draws computed a packet of four elements at a time (one Philox
+ * block serves two or four elements, one logarithm two normals): before the elementwise
+ * kernel's per-element loop, as g<node>[4]. */
+static bool packet_generator(const ga_xnode *n)
+{
+  return n->kind == GA_X_RANDOM && (n->gen == GA_GEN_UNIFORM || n->gen == GA_GEN_NORMAL);
+}
+
+static void emit_packet_generators(ga_strbuf *b, const ga_expr *x)
+{
+  for (int j = 0; j < x->nnodes; j++) {
+    const ga_xnode *n = &x->nodes[j];
+    if (!packet_generator(n))
+      continue;
+    const char *fn = n->gen == GA_GEN_NORMAL ? "normal" : n->cls == GA_SINGLE ? "uniform_single" : "uniform_double";
+    const char *t = n->gen == GA_GEN_UNIFORM && n->cls == GA_SINGLE ? "float" : "double";
+    ga_sb_printf(b, "  %s g%d[4];\n  ga_rng_%s_packet(s%d, s%d, 4ul * p, g%d);\n", t, j, fn, x->nodes[n->a].slot,
+                 x->nodes[n->b].slot, j);
+  }
+}
+
+static void emit_nodes(ga_strbuf *b, const ga_expr *x, const char *indent, const char *input_fmt,
+                       const char *scalar_fmt, bool packets);
+
 void ga_glsl_emit_nodes(ga_strbuf *b, const ga_expr *x, const char *indent, const char *input_fmt,
                         const char *scalar_fmt)
+{
+  emit_nodes(b, x, indent, input_fmt, scalar_fmt, false);
+}
+
+static void emit_nodes(ga_strbuf *b, const ga_expr *x, const char *indent, const char *input_fmt,
+                       const char *scalar_fmt, bool packets)
 {
   char leaf[64];
   for (int j = 0; j < x->nnodes; j++) {
@@ -499,6 +529,8 @@ void ga_glsl_emit_nodes(ga_strbuf *b, const ga_expr *x, const char *indent, cons
     } else if (n->kind == GA_X_SCALAR) {
       snprintf(leaf, sizeof leaf, scalar_fmt, n->slot);
       ga_sb_printf(b, "%s;\n", leaf);
+    } else if (packets && packet_generator(n)) {
+      ga_sb_printf(b, n->cls == GA_SINGLE ? "float(g%d[l]);\n" : "g%d[l];\n", j);
     } else if (ga_xnode_is_generator(n)) {
       emit_generator(b, x, n);
       ga_sb_puts(b, ";\n");
@@ -661,10 +693,11 @@ char *ga_glsl_elementwise(const ga_expr *x, ga_class out_cls)
       ga_glsl_emit_packet_load(&b, name, leaf ? leaf->cls : GA_DOUBLE, addr, input_broadcast(x, i));
   }
   ga_glsl_emit_scalar_slots(&b, x, "  ");
+  emit_packet_generators(&b, x);
   ga_sb_printf(&b, "  %s r[4];\n  for (int l = 0; l < 4; l++) {\n", ga_glsl_type(out_cls));
   if (has_generator(x, -1))
     ga_sb_puts(&b, "    uint64_t ga_i = 4ul * p + uint64_t(l);\n");
-  ga_glsl_emit_nodes(&b, x, "    ", "in%d[l]", "s%d");
+  emit_nodes(&b, x, "    ", "in%d[l]", "s%d", true);
   ga_sb_printf(&b, "    r[l] = v%d;\n  }\n", x->nnodes - 1);
   ga_glsl_emit_packet_store(&b, "r", out_cls, "pc.out_addr");
   ga_sb_puts(&b, "}\n");
