@@ -72,33 +72,66 @@ void ga_rng_uniform_single_packet(uint64_t key, uint64_t base, uint64_t first, o
 }
 
 #ifdef GA_RNG_NORMAL
-// Box-Muller on the two uniforms of one block: r cos t for even elements, r sin t for odd
-void ga_rng_normal_pair(uint64_t key, uint64_t block, out double c, out double s)
+// ---- Box-Muller, computed alike here and in src/core/ga_rng.c (which explains it) ----
+// fdlibm's log for normal x > 0; division correctly rounded (ga_div_double)
+double ga_rng_log(double x)
 {
-  uvec4 w = ga_rng_block(key, block, 0u);
-  precise double u1 = ga_rng_u53(w.x, w.y), u2 = ga_rng_u53(w.z, w.w);
-  precise double r = ga_sqrt_d(-2.0lf * ga_log_d(u1));
-  precise double t = 6.283185307179586lf * u2;
-  precise double vc = r * ga_cos_d(t), vs = r * ga_sin_d(t);
+  int hx = ga_m_ihi(x);
+  int k = (hx >> 20) - 1023;
+  hx &= 0x000fffff;
+  int i = (hx + 0x95f64) & 0x100000;
+  precise double xx = ga_m_with_hi(x, uint(hx | (i ^ 0x3ff00000)));
+  k += i >> 20;
+  precise double f = xx - 1.0lf;
+  precise double s = ga_div_double(f, 2.0lf + f);
+  precise double dk = double(k);
+  precise double z = s * s;
+  precise double w = z * z;
+  precise double t1 = w * (3.999999999940941908e-01lf + w * (2.222219843214978396e-01lf + w * 1.531383769920937332e-01lf));
+  precise double t2 = z * (6.666666666666735130e-01lf + w * (2.857142874366239149e-01lf + w * (1.818357216161805012e-01lf +
+                      w * 1.479819860511658591e-01lf)));
+  precise double r = t2 + t1;
+  precise double v;
+  if (((hx - 0x6147a) | (0x6b851 - hx)) > 0) {
+    precise double hfsq = 0.5lf * f * f;
+    v = dk * 6.93147180369123816490e-01lf - ((hfsq - (s * (hfsq + r) + dk * 1.90821492927058770002e-10lf)) - f);
+  } else {
+    v = dk * 6.93147180369123816490e-01lf - ((s * (f - r) - dk * 1.90821492927058770002e-10lf) - f);
+  }
+  return v;
+}
+
+// r cos (2 pi u2), r sin (2 pi u2), r = sqrt (-2 log u1), u2 reduced exactly to a quarter turn
+void ga_rng_box_muller(double u1, double u2, out double c, out double s)
+{
+  precise double r = ga_sqrt_d(-2.0lf * ga_rng_log(u1));
+  precise double q = floor(u2 * 4.0lf + 0.5lf);
+  precise double f = u2 - q * 0.25lf;
+  precise double x = f * 6.283185307179586lf;
+  precise double sn = ga_m_ksin(x, 0.0lf, false), cs = ga_m_kcos(x, 0.0lf);
+  int quadrant = int(q) & 3;
+  precise double sin_t = quadrant == 0 ? sn : quadrant == 1 ? cs : quadrant == 2 ? -sn : -cs;
+  precise double cos_t = quadrant == 0 ? cs : quadrant == 1 ? -sn : quadrant == 2 ? -cs : sn;
+  precise double vc = r * cos_t, vs = r * sin_t;
   c = vc;
   s = vs;
 }
 
+// the even element takes r cos t, the odd one r sin t
 double ga_rng_normal(uint64_t key, uint64_t base, uint64_t i)
 {
   uvec4 w = ga_rng_block(key, base + (i >> 1), 0u);
-  precise double u1 = ga_rng_u53(w.x, w.y), u2 = ga_rng_u53(w.z, w.w);
-  precise double r = ga_sqrt_d(-2.0lf * ga_log_d(u1));
-  precise double t = 6.283185307179586lf * u2;
-  precise double s = (i & 1ul) == 0ul ? ga_cos_d(t) : ga_sin_d(t);
-  precise double v = r * s;
-  return v;
+  double c, s;
+  ga_rng_box_muller(ga_rng_u53(w.x, w.y), ga_rng_u53(w.z, w.w), c, s);
+  return (i & 1ul) == 0ul ? c : s;
 }
 
 void ga_rng_normal_packet(uint64_t key, uint64_t base, uint64_t first, out double z[4])
 {
-  ga_rng_normal_pair(key, base + (first >> 1), z[0], z[1]);
-  ga_rng_normal_pair(key, base + (first >> 1) + 1ul, z[2], z[3]);
+  for (int h = 0; h < 2; h++) {
+    uvec4 w = ga_rng_block(key, base + (first >> 1) + uint64_t(h), 0u);
+    ga_rng_box_muller(ga_rng_u53(w.x, w.y), ga_rng_u53(w.z, w.w), z[2 * h], z[2 * h + 1]);
+  }
 }
 #endif
 

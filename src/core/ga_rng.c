@@ -57,18 +57,102 @@ static float u24(uint32_t w)
   return k == 0 ? 0x1p-25f : (float)k * 0x1p-24f;
 }
 
-/* Box-Muller on the two uniforms of one block: the even element takes the cosine, the
- * odd one the sine. The kernels compute log, sqrt, sin and cos with shaders/ga_math.glsl,
- * within 1-2 ulp of the C library, so the providers agree to a few ulp here (not bit
- * for bit): test/octave/test_random.m states the tolerance. */
+/* ---- Box-Muller, computed alike here and in the kernels ----------------------------------
+ * The normal numbers must be the same on every provider, so the transform uses no C
+ * library function: log is fdlibm's e_log.c (within 1 ulp), sin and cos of 2 pi u2 reduce
+ * u2 exactly to a quarter turn and call fdlibm's kernels (ga_math.glsl's ga_m_ksin and
+ * ga_m_kcos), sqrt and division are correctly rounded on both sides. Every expression is
+ * written as philox.glsl writes it (same association; C11 does not contract into fma). */
+
+static int32_t high_word(double x)
+{
+  uint64_t b;
+  memcpy(&b, &x, 8);
+  return (int32_t)(b >> 32);
+}
+
+static double with_high_word(double x, uint32_t hi)
+{
+  uint64_t b;
+  memcpy(&b, &x, 8);
+  b = ((uint64_t)hi << 32) | (b & 0xffffffffu);
+  memcpy(&x, &b, 8);
+  return x;
+}
+
+/* log (x) for normal x > 0 (fdlibm's __ieee754_log without its special cases) */
+static double rng_log(double x)
+{
+  int32_t hx = high_word(x);
+  int32_t k = (hx >> 20) - 1023;
+  hx &= 0x000fffff;
+  int32_t i = (hx + 0x95f64) & 0x100000;
+  x = with_high_word(x, (uint32_t)(hx | (i ^ 0x3ff00000))); /* x or x/2 in [sqrt(2)/2, sqrt(2)) */
+  k += i >> 20;
+  double f = x - 1.0;
+  double s = f / (2.0 + f);
+  double dk = (double)k;
+  double z = s * s;
+  double w = z * z;
+  double t1 = w * (3.999999999940941908e-01 + w * (2.222219843214978396e-01 + w * 1.531383769920937332e-01));
+  double t2 = z * (6.666666666666735130e-01 + w * (2.857142874366239149e-01 + w * (1.818357216161805012e-01 +
+              w * 1.479819860511658591e-01)));
+  double r = t2 + t1;
+  if (((hx - 0x6147a) | (0x6b851 - hx)) > 0) {
+    double hfsq = 0.5 * f * f;
+    return dk * 6.93147180369123816490e-01 - ((hfsq - (s * (hfsq + r) + dk * 1.90821492927058770002e-10)) - f);
+  }
+  return dk * 6.93147180369123816490e-01 - ((s * (f - r) - dk * 1.90821492927058770002e-10) - f);
+}
+
+/* fdlibm's __kernel_sin (x, 0) and __kernel_cos (x, 0), |x| <= pi/4 */
+static double rng_ksin(double x)
+{
+  double z = x * x;
+  double w = z * z;
+  double r = 0.00833333333332249 + z * (-0.0001984126982985795 + z * 2.7557313707070068e-06) +
+             z * w * (-2.5050760253406863e-08 + z * 1.58969099521155e-10);
+  double v = z * x;
+  return x + v * (-0.16666666666666632 + z * r);
+}
+
+static double rng_kcos(double x)
+{
+  double y = 0.0;
+  double z = x * x;
+  double w = z * z;
+  double r = z * (0.0416666666666666 + z * (-0.001388888888887411 + z * 2.480158728947673e-05)) +
+             w * w * (-2.7557314351390663e-07 + z * (2.087572321298175e-09 + z * -1.1359647557788195e-11));
+  double hz = 0.5 * z;
+  double ww = 1.0 - hz;
+  return ww + (((1.0 - ww) - hz) + (z * r - x * y));
+}
+
+/* r cos (2 pi u2) and r sin (2 pi u2), r = sqrt (-2 log u1): u2 = q/4 + f exactly
+ * (|f| <= 1/8), so 2 pi u2 = q pi/2 + 2 pi f with one rounding, in 2 pi f only */
+static void box_muller(double u1, double u2, double *c, double *s)
+{
+  double r = sqrt(-2.0 * rng_log(u1));
+  double q = floor(u2 * 4.0 + 0.5);
+  double f = u2 - q * 0.25;
+  double x = f * 6.283185307179586;
+  double sn = rng_ksin(x), cs = rng_kcos(x);
+  int quadrant = (int)q & 3;
+  double sin_t = quadrant == 0 ? sn : quadrant == 1 ? cs : quadrant == 2 ? -sn : -cs;
+  double cos_t = quadrant == 0 ? cs : quadrant == 1 ? -sn : quadrant == 2 ? -cs : sn;
+  *c = r * cos_t;
+  *s = r * sin_t;
+}
+
+/* Box-Muller on the two uniforms of one block: the even element takes r cos t, the odd
+ * one r sin t. */
 static double normal_at(uint64_t key, uint64_t base, uint64_t i)
 {
   uint32_t w[4];
   draw_block(key, base + (i >> 1), 0, w);
-  double u1 = u53(w[0], w[1]), u2 = u53(w[2], w[3]);
-  double r = sqrt(-2.0 * log(u1));
-  double t = 6.283185307179586 * u2;
-  return (i & 1) ? r * sin(t) : r * cos(t);
+  double c, s;
+  box_muller(u53(w[0], w[1]), u53(w[2], w[3]), &c, &s);
+  return (i & 1) ? s : c;
 }
 
 /* Lemire's multiply-shift on 64-bit draws with rejection: unbiased. A rejected draw is
