@@ -199,7 +199,7 @@ uint ga_rng_raw(uint64_t key, uint64_t c01, uint64_t c23, uint64_t i)
 
 double ga_linspace_double(double x1, double x2, double delta, uint64_t n, uint64_t i)
 {
-  uint64_t n2 = n / 2ul;
+  uint64_t n2 = n >> 1; // no 64-bit division: NVIDIA 580 has miscompiled it
   if (i == 0ul)
     return n == 1ul ? x2 : x1;
   if (i == n - 1ul)
@@ -208,7 +208,7 @@ double ga_linspace_double(double x1, double x2, double delta, uint64_t n, uint64
   if (i < n2)
     v = x1 + double(i) * delta;
   else if ((n & 1ul) == 1ul && i == n2)
-    v = x1 == -x2 ? 0.0lf : (x1 + x2) / 2.0lf;
+    v = x1 == -x2 ? 0.0lf : (x1 + x2) * 0.5lf; // = (x1 + x2) / 2, correctly rounded in any driver
   else
     v = x2 - double(n - 1ul - i) * delta;
   return v;
@@ -216,7 +216,7 @@ double ga_linspace_double(double x1, double x2, double delta, uint64_t n, uint64
 
 float ga_linspace_single(float x1, float x2, float delta, uint64_t n, uint64_t i)
 {
-  uint64_t n2 = n / 2ul;
+  uint64_t n2 = n >> 1; // no 64-bit division: NVIDIA 580 has miscompiled it
   if (i == 0ul)
     return n == 1ul ? x2 : x1;
   if (i == n - 1ul)
@@ -225,7 +225,7 @@ float ga_linspace_single(float x1, float x2, float delta, uint64_t n, uint64_t i
   if (i < n2)
     v = x1 + float(i) * delta;
   else if ((n & 1ul) == 1ul && i == n2)
-    v = x1 == -x2 ? 0.0 : (x1 + x2) / 2.0;
+    v = x1 == -x2 ? 0.0 : (x1 + x2) * 0.5;
   else
     v = x2 - float(n - 1ul - i) * delta;
   return v;

@@ -400,6 +400,8 @@ bool ga_glsl_elementwise_supported(const ga_expr *x, ga_class out_cls)
       return false;
     if (x->nodes[j].kind == GA_X_UNARY && !ga_glsl_unop_supported(x->nodes[j].uop))
       return false;
+    if (x->nodes[j].kind == GA_X_INDEX && x->nodes[j].gen == GA_GEN_EYE && (uint64_t)x->numel > 0xffffffffu)
+      return false; /* eye's division in 32 bits: see emit_generator */
     if (x->nodes[j].kind == GA_X_BINARY && x->nodes[j].op == GA_OP_POWER) {
       /* on the device: Octave's products and quotient for scalar exponents 2, 3, -1, and
        * the trivial 0 and 1; other exponents are the C library's pow, on the host */
@@ -429,8 +431,8 @@ void ga_glsl_elementwise_key(const ga_expr *x, ga_class out_cls, char *key, size
     else if (n->kind == GA_X_UNARY)
       len += (size_t)snprintf(key + len, cap - len, "|u%d.%d.%d", (int)n->uop, (int)n->cls, n->a);
     else if (ga_xnode_is_generator(n))
-      len += (size_t)snprintf(key + len, cap - len, "|g%d.%d.%d.%d.%d.%d%s", (int)n->gen, (int)n->cls, n->a, n->b,
-                              n->c, n->d, x->numel > (int64_t)0xffffffff ? "L" : "");
+      len += (size_t)snprintf(key + len, cap - len, "|g%d.%d.%d.%d.%d.%d", (int)n->gen, (int)n->cls, n->a, n->b,
+                              n->c, n->d);
     else
       len += (size_t)snprintf(key + len, cap - len, "|o%d.%d.%d.%d.%d", (int)n->op, (int)n->mode, (int)n->cls, n->a,
                               n->b);
@@ -448,7 +450,7 @@ static bool has_generator(const ga_expr *x, int gen)
 }
 
 /* A generator node's value at element ga_i (the caller's linear element index). */
-static void emit_generator(ga_strbuf *b, const ga_expr *x, const ga_xnode *n)
+static void emit_generator(ga_strbuf *b, const ga_xnode *n)
 {
   const char *t = ga_glsl_type(n->cls);
   bool single = n->cls == GA_SINGLE;
@@ -469,12 +471,8 @@ static void emit_generator(ga_strbuf *b, const ga_expr *x, const ga_xnode *n)
   case GA_GEN_RAW:
     ga_sb_printf(b, "ga_rng_raw(v%d, v%d, v%d, ga_i)", a, bb, c);
     break;
-  case GA_GEN_EYE:
-    /* 32-bit division where the array allows: see emit_strided_load on NVIDIA's 64-bit one */
-    if (x->numel > (int64_t)0xffffffff)
-      ga_sb_printf(b, "%s(ga_i %% v%d == ga_i / v%d ? 1 : 0)", t, a, a);
-    else
-      ga_sb_printf(b, "%s(uint(ga_i) %% uint(v%d) == uint(ga_i) / uint(v%d) ? 1 : 0)", t, a, a);
+  case GA_GEN_EYE: /* in 32 bits (larger ones run on the host): NVIDIA's 64-bit division is unsafe */
+    ga_sb_printf(b, "%s(uint(ga_i) %% uint(v%d) == uint(ga_i) / uint(v%d) ? 1 : 0)", t, a, a);
     break;
   case GA_GEN_LINSPACE:
     ga_sb_printf(b, "ga_linspace_%s(v%d, v%d, v%d, v%d, ga_i)", single ? "single" : "double", a, bb, c, d);
@@ -532,7 +530,7 @@ static void emit_nodes(ga_strbuf *b, const ga_expr *x, const char *indent, const
     } else if (packets && packet_generator(n)) {
       ga_sb_printf(b, n->cls == GA_SINGLE ? "float(g%d[l]);\n" : "g%d[l];\n", j);
     } else if (ga_xnode_is_generator(n)) {
-      emit_generator(b, x, n);
+      emit_generator(b, n);
       ga_sb_puts(b, ";\n");
     } else if (n->kind == GA_X_UNARY) {
       char va[16];
