@@ -18,9 +18,16 @@ test/unit/test_core: test/unit/test_core.c src/core/ga.h all
 	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Wall -Wextra -Werror -Isrc/core $< \
 	  src/libgpuarray_core.a -lcmocka $(CORE_LIBS) -o $@
 
-check-unit: test/unit/test_core
+check-unit: test/unit/test_core test/unit/test_rng
 	$(HOST) test/unit/test_core
 	$(LAVAPIPE) test/unit/test_core
+	$(HOST) test/unit/test_rng
+	$(LAVAPIPE) test/unit/test_rng
+
+# random numbers and index functions (Philox known answers need librandom123-dev)
+test/unit/test_rng: test/unit/test_rng.c src/core/ga.h all
+	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Wall -Wextra -Werror -Isrc/core $< \
+	  src/libgpuarray_core.a -lcmocka $(CORE_LIBS) -o $@
 
 check-octave: all
 	$(HOST) $(OCTAVE) test/octave/run_bist.m
@@ -31,6 +38,8 @@ check-octave: all
 	$(HOST) $(OCTAVE) test/octave/test_fusion_random.m
 	$(LAVAPIPE) $(OCTAVE) test/octave/test_fusion_random.m
 	$(LAVAPIPE) $(OCTAVE) test/octave/test_math_sweep.m
+	$(HOST) $(OCTAVE) test/octave/test_random.m
+	$(LAVAPIPE) $(OCTAVE) test/octave/test_random.m
 
 # the long differential run of random expression trees (about 10 minutes on lavapipe)
 fuzz: all
@@ -69,6 +78,6 @@ demo:
 
 clean:
 	$(MAKE) -C src clean
-	rm -rf build $(PKG).tar.gz test/unit/test_core
+	rm -rf build $(PKG).tar.gz test/unit/test_core test/unit/test_rng
 
 .PHONY: all check check-unit check-octave check-pkg bench-smoke fuzz dist install demo clean

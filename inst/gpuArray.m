@@ -868,6 +868,294 @@ classdef gpuArray < handle
       r = gpuArray (__gpuarray__ ("binary", op, a, b), [], [], true);
     endfunction
   endmethods
+
+  ## ---- arrays born on the device: rand, randn, randi, randperm, eye, linspace, logspace, colon
+  ## Pending values (src/core/ga_rng.c): nothing is stored until used, and they fuse with
+  ## what consumes them (rand (n, "like", x) + x is one kernel).  Octave 7's builtins take
+  ## no "like", but a gpuArray argument sends the call here: X (..., "like", G) works.
+  methods (Static)
+    function r = rand (varargin)
+      r = gpuArray.random_ ("rand", "uniform", varargin);
+    endfunction
+
+    function r = randn (varargin)
+      r = gpuArray.random_ ("randn", "normal", varargin);
+    endfunction
+
+    function r = randi (bounds, varargin)
+      if (nargin < 1)
+        print_usage ("randi");
+      endif
+      bounds = gather (bounds);
+      if (! (isnumeric (bounds) && all (bounds == fix (bounds))))
+        error ("randi: IMIN and IMAX must be integer bounds");
+      endif
+      bounds = real (double (bounds));
+      if (isscalar (bounds))
+        imin = 1;
+        imax = bounds;
+        if (imax < 1)
+          error ("randi: require IMAX >= 1");
+        endif
+      else
+        imin = bounds(1);
+        imax = bounds(2);
+        if (imax < imin)
+          error ("randi: require IMIN <= IMAX");
+        endif
+      endif
+      if ((abs (imax) >= flintmax ()) || (abs (imin) >= flintmax ()))
+        error ("randi: IMIN and IMAX must be smaller than flintmax()");
+      endif
+      if ((imax - imin) >= (flintmax () - 1))
+        error ("randi: integer range must be smaller than flintmax()-1");
+      endif
+      [cls, sz] = gpuArray.born_args_ ("randi", varargin, "double", true);
+      if (! strcmp (cls, "double"))
+        if (strncmp (cls, "int", 3) || strncmp (cls, "uint", 4))
+          maxval = double (intmax (cls));
+          minval = double (intmin (cls));
+        elseif (strcmp (cls, "single"))
+          maxval = double (flintmax ("single"));
+          minval = -maxval;
+        else
+          error ("randi: unknown requested output CLASS '%s'", cls);
+        endif
+        if (imax > maxval)
+          warning (["randi: integer IMAX exceeds requested type.  ", ...
+                    "Values might be truncated to requested type."]);
+        elseif (imin < minval)
+          warning (["randi: integer IMIN exceeds requested type.  ", ...
+                    " Values might be truncated to requested type."]);
+        endif
+      endif
+      [id, c, s] = __gpuarray__ ("create", "random", "integer", cls, sz, imin, imax);
+      r = gpuArray (id, c, s, true);
+    endfunction
+
+    function r = randperm (n, varargin)
+      if (nargin < 1)
+        print_usage ("randperm");
+      endif
+      [args, like] = gpuArray.drop_like_ ("randperm", varargin);
+      if (numel (args) > 1)
+        print_usage ("randperm");
+      endif
+      n = double (gather (n));
+      if (isempty (args))
+        m = n;
+      else
+        m = double (gather (args{1}));
+      endif
+      if (! (isscalar (n) && isscalar (m)))
+        print_usage ("randperm");
+      endif
+      bad = [n m](find ([n m] != fix ([n m]), 1));
+      if (! isempty (bad))
+        error ("conversion of %g to int64_t value failed", bad);
+      elseif (n < 0 || m < 0)
+        error ("randperm: M and N must be non-negative");
+      elseif (m > n)
+        error ("randperm: M must be less than or equal to N");
+      endif
+      [id, c, s] = __gpuarray__ ("create", "randperm", n, m);
+      r = gpuArray (id, c, s, true);
+      if (! isempty (like) && ! strcmp (like, "double"))
+        r = feval (like, r);   # a pending conversion: still one kernel
+      endif
+    endfunction
+
+    function r = eye (varargin)
+      [cls, sz] = gpuArray.born_args_ ("eye", varargin, "double", false);
+      if (numel (sz) != 2)
+        print_usage ("eye");
+      endif
+      [id, c, s] = __gpuarray__ ("create", "eye", cls, sz(1), sz(2));
+      r = gpuArray (id, c, s, true);
+    endfunction
+
+    function r = linspace (a, b, varargin)
+      if (nargin < 2)
+        print_usage ("linspace");
+      endif
+      [args, like] = gpuArray.drop_like_ ("linspace", varargin);
+      [a, b, cls] = gpuArray.float_pair_ (a, b);
+      if (strcmp (like, "single"))
+        cls = "single";
+      endif
+      n = 100;
+      if (numel (args) > 1)
+        print_usage ("linspace");
+      elseif (numel (args) == 1)
+        n = double (gather (args{1}));
+        if (! isscalar (n))
+          error ("linspace: N must be a scalar");
+        endif
+      endif
+      if (! (isscalar (a) && isscalar (b)))
+        error ("gpuarray:notImplemented", "linspace: vector START or END are not supported on the GPU yet");
+      endif
+      n = max (floor (n), 0);
+      [id, c, s] = __gpuarray__ ("create", "linspace", cls, a, b, n);
+      r = gpuArray (id, c, s, true);
+    endfunction
+
+    function r = logspace (a, b, varargin)
+      ## Octave's logspace.m: 10 .^ linspace (A, B, N), with B == pi meaning log10 (pi)
+      if (nargin < 2)
+        print_usage ("logspace");
+      endif
+      [args, like] = gpuArray.drop_like_ ("logspace", varargin);
+      if (strcmp (like, "single"))
+        a = single (a);
+      endif
+      n = 50;
+      if (numel (args) > 1)
+        print_usage ("logspace");
+      elseif (numel (args) == 1)
+        n = gather (args{1});
+      endif
+      if (! (isscalar (a) && isscalar (b) && isscalar (n)))
+        error ("logspace: arguments A, B, and N must be scalars");
+      endif
+      bb = gather (b);
+      if (bb == pi)
+        b = log10 (cast (pi, class (bb)));
+      endif
+      r = 10 .^ gpuArray.linspace (a, b, fix (double (n)));
+    endfunction
+
+    function r = colon (base, varargin)
+      ## base:limit and base:increment:limit, Octave's range: the count and the final
+      ## value come from Octave's own range (held lazily on the host: nothing of size n),
+      ## the elements base + i*increment from the device.
+      if (nargin < 2 || nargin > 3)
+        print_usage ("colon");
+      endif
+      args = cellfun (@gather, [{base}, varargin], "uniformoutput", false);
+      if (any (cellfun (@(v) ! (isnumeric (v) || islogical (v)) || ! isreal (v), args)))
+        error ("gpuarray:notImplemented", "colon: only real numeric arguments are supported on the GPU");
+      endif
+      rg = colon (args{:});
+      cls = class (rg);
+      if (! any (strcmp (cls, {"double", "single"})))
+        r = gpuArray (rg);   # integer ranges: Octave's values, uploaded
+        return;
+      endif
+      n = numel (rg);
+      if (n == 0)
+        [id, c, s] = __gpuarray__ ("create", "range", cls, 0, 0, 0, 0);
+      else
+        if (nargin == 3)
+          inc = double (args{2});
+        else
+          inc = 1;
+        endif
+        ## the first element from Octave too: 1:NaN is NaN
+        [id, c, s] = __gpuarray__ ("create", "range", cls, double (rg(1)), inc, double (rg(end)), n);
+      endif
+      r = gpuArray (id, c, s, true);
+    endfunction
+  endmethods
+
+  methods (Static, Access = private)
+    function r = random_ (name, dist, args)
+      [cls, sz] = gpuArray.born_args_ (name, args, "double", false);
+      if (! any (strcmp (cls, {"double", "single"})))
+        error ("%s: unrecognized string argument", name);
+      endif
+      [id, c, s] = __gpuarray__ ("create", "random", dist, cls, sz, 0, 0);
+      r = gpuArray (id, c, s, true);
+    endfunction
+
+    function [args, like] = drop_like_ (name, args)
+      ## like: the underlying class of the array after "like", or "" without one
+      like = "";
+      k = find (cellfun (@(a) ischar (a) && strcmp (a, "like"), args), 1);
+      if (! isempty (k))
+        if (k != numel (args) - 1)
+          error ("%s: \"like\" must be followed by one array", name);
+        endif
+        p = args{k + 1};
+        if (! (isnumeric (p) || islogical (p)) || ! isreal (p))
+          error ("%s: input followed by \"like\" must be real numeric", name);
+        endif
+        like = underlyingType (p);
+        args(k:end) = [];
+      endif
+    endfunction
+
+    function [a, b, cls] = float_pair_ (a, b)
+      ## linspace's class: single when either end is single, else double
+      a = gather (a);
+      b = gather (b);
+      if (isa (a, "single") || isa (b, "single"))
+        cls = "single";
+      else
+        cls = "double";
+      endif
+      a = double (a);
+      b = double (b);
+    endfunction
+
+    function [cls, sz] = born_args_ (name, args, cls, int_classes)
+      ## Octave's size and class arguments of rand, randn, randi and eye, plus "like"
+      k = find (cellfun (@(a) ischar (a) && strcmp (a, "like"), args), 1);
+      if (! isempty (k))
+        if (k != numel (args) - 1)
+          error ("%s: \"like\" must be followed by one array", name);
+        endif
+        p = args{k + 1};
+        if (! (isnumeric (p) || islogical (p)))
+          error ("%s: input followed by \"like\" must be numeric", name);
+        elseif (! isreal (p))
+          error ("gpuarray:notImplemented", "%s: complex gpuArrays are not supported yet", name);
+        endif
+        cls = underlyingType (p);
+        if (strcmp (name, "randi") && strcmp (cls, "logical"))
+          cls = "double";
+        elseif (any (strcmp (name, {"rand", "randn"})) && ! any (strcmp (cls, {"double", "single"})))
+          cls = "double";
+        endif
+        args(k:end) = [];
+      elseif (numel (args) && ischar (args{end}))
+        cls = args{end};
+        args(end) = [];
+        if (! any (strcmp (cls, {"double", "single", "int8", "uint8", "int16", "uint16", "int32", ...
+                                 "uint32", "int64", "uint64", "logical"})))
+          if (strcmp (name, "randi"))
+            error ("randi: unknown requested output CLASS '%s'", cls);
+          elseif (strcmp (name, "eye"))
+            print_usage ("eye");
+          endif
+          error ("%s: unrecognized string argument", name);
+        endif
+      endif
+      args = cellfun (@gather, args, "uniformoutput", false);
+      if (numel (args) == 0)
+        sz = [1 1];
+      elseif (numel (args) == 1)
+        sz = args{1};
+        if (isscalar (sz))
+          sz = [sz sz];
+        endif
+      else
+        if (! all (cellfun (@(a) isnumeric (a) && ! isempty (a), args)))
+          error ("%s: dimensions must be scalars", name);
+        endif
+        sz = cellfun (@(a) a(1), args);
+      endif
+      sz = double (sz(:)');
+      bad = find (sz != fix (sz), 1);
+      if (! isempty (bad))
+        error ("conversion of %g to int64_t value failed", sz(bad));
+      endif
+      if (isempty (sz))
+        sz = [0 0];
+      endif
+      sz = max (sz, 0);
+    endfunction
+  endmethods
 endclassdef
 
 ## Every result is compared with Octave's own result for the same host inputs.

@@ -150,6 +150,30 @@ int ga_is_valid(ga_id id);
  * memory until needed and fuses with what it meets. value is converted to cls. */
 ga_status ga_fill(ga_class cls, int ndims, const int64_t *dims, double value, ga_id *out);
 
+/* ---- arrays born on the device (ga_rng.c): pending, like ga_fill ----------------------
+ * Random numbers come from Philox4x32-10 keyed by the seed; element i of a draw is a
+ * function of (seed, counter base, i) alone, so every provider gives the same numbers and
+ * the draws fuse with their consumers. Each draw advances the process-wide counter by
+ * the Philox blocks it used. */
+typedef enum { GA_RAND_UNIFORM = 0, GA_RAND_NORMAL, GA_RAND_INTEGER } ga_rand_dist;
+/* uniform on (0,1) or standard normal (cls double or single), or integers lo..hi
+ * (hi - lo < 2^53, values exact in cls). */
+ga_status ga_random(ga_rand_dist dist, ga_class cls, int ndims, const int64_t *dims, double lo, double hi,
+                    ga_id *out);
+/* randperm (n, k): 1 x k doubles, k distinct values of 1..n (n < 2^32). */
+ga_status ga_randperm(int64_t n, int64_t k, ga_id *out);
+ga_status ga_rng_get(uint64_t *seed, uint64_t *counter);
+ga_status ga_rng_set(uint64_t seed, uint64_t counter);
+/* Philox words for the known-answer tests: n uint32, element i word i%4 of the block
+ * whose counter words 0-1 are ctr01 + i/4 (64-bit) and 2-3 are ctr23. */
+ga_status ga_rng_raw(uint64_t key, uint64_t ctr01, uint64_t ctr23, int64_t n, ga_id *out);
+/* eye (m, n) of class cls; linspace (x1, x2, n) of class double or single; the range
+ * base:inc:limit of n elements whose last is final_value (as Octave's range computes
+ * them), class double or single. */
+ga_status ga_eye(ga_class cls, int64_t m, int64_t n, ga_id *out);
+ga_status ga_linspace(ga_class cls, double x1, double x2, int64_t n, ga_id *out);
+ga_status ga_range(ga_class cls, double base, double inc, double final_value, int64_t n, ga_id *out);
+
 /* Operations. Result classes, saturation and rounding follow Octave 7. */
 ga_status ga_binary(ga_binop op, const ga_operand *a, const ga_operand *b, ga_id *out);
 /* Unary operations with Octave's classes; to is the target class of GA_UOP_CAST. */

@@ -33,6 +33,9 @@ static int find_or_add_node(ga_expr *x, const ga_xnode *n)
     } else if (n->kind == GA_X_UNARY) {
       if (m->uop == n->uop && m->a == n->a)
         return j;
+    } else if (ga_xnode_is_generator(n)) { /* the same draw, or the same index function */
+      if (m->gen == n->gen && m->a == n->a && m->b == n->b && m->c == n->c && m->d == n->d)
+        return j;
     } else if (m->slot == n->slot) {
       return j;
     }
@@ -90,6 +93,12 @@ static int merge(ga_expr *x, ga_lazy *lz, const ga_fuse_operand *o)
     return i < 0 ? -1 : find_or_add_node(x, &n);
   }
   const ga_lazy *src = o->t->lazy;
+  /* generator nodes (ga_rng.c) compute from the output's element index: they fuse only
+   * into expressions of their own shape; a broadcast one is materialised first */
+  bool same_shape = o->t->ndims == x->ndims && !memcmp(o->t->dims, x->dims, (size_t)x->ndims * sizeof *x->dims);
+  for (int j = 0; j < src->x.nnodes && !same_shape; j++)
+    if (ga_xnode_is_generator(&src->x.nodes[j]))
+      return -1;
   int map[GA_X_MAX_NODES];
   for (int j = 0; j < src->x.nnodes; j++) {
     ga_xnode n = src->x.nodes[j];
@@ -99,6 +108,11 @@ static int merge(ga_expr *x, ga_lazy *lz, const ga_fuse_operand *o)
       n.slot = add_scalar(x, &src->x.scalars[n.slot]);
     } else if (n.kind == GA_X_UNARY) {
       n.a = map[n.a];
+    } else if (ga_xnode_is_generator(&n)) {
+      n.a = map[n.a];
+      n.b = map[n.b];
+      n.c = map[n.c];
+      n.d = map[n.d];
     } else {
       n.a = map[n.a];
       n.b = map[n.b];

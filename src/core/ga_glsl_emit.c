@@ -438,6 +438,8 @@ bool ga_glsl_elementwise_supported(const ga_expr *x, ga_class out_cls)
       return false;
     if (x->nodes[j].kind == GA_X_UNARY && !ga_glsl_unop_supported(x->nodes[j].uop))
       return false;
+    if (x->nodes[j].kind == GA_X_INDEX && x->nodes[j].gen == GA_GEN_EYE && (uint64_t)x->numel > 0xffffffffu)
+      return false; /* eye's division in 32 bits: see emit_generator */
     if (x->nodes[j].kind == GA_X_BINARY && x->nodes[j].op == GA_OP_POWER) {
       /* on the device: Octave's products and quotient for scalar exponents 2, 3, -1, and
        * the trivial 0 and 1; other exponents are the C library's pow, on the host */
@@ -466,14 +468,91 @@ void ga_glsl_elementwise_key(const ga_expr *x, ga_class out_cls, char *key, size
       len += (size_t)snprintf(key + len, cap - len, "|s%d.%d", n->slot, (int)n->cls);
     else if (n->kind == GA_X_UNARY)
       len += (size_t)snprintf(key + len, cap - len, "|u%d.%d.%d", (int)n->uop, (int)n->cls, n->a);
+    else if (ga_xnode_is_generator(n))
+      len += (size_t)snprintf(key + len, cap - len, "|g%d.%d.%d.%d.%d.%d", (int)n->gen, (int)n->cls, n->a, n->b,
+                              n->c, n->d);
     else
       len += (size_t)snprintf(key + len, cap - len, "|o%d.%d.%d.%d.%d", (int)n->op, (int)n->mode, (int)n->cls, n->a,
                               n->b);
   }
 }
 
+/* ---- arrays born on the device (shaders/philox.glsl, src/core/ga_rng.c) ---------------- */
+
+static bool has_generator(const ga_expr *x, int gen)
+{
+  for (int j = 0; x && j < x->nnodes; j++)
+    if (ga_xnode_is_generator(&x->nodes[j]) && (gen < 0 || x->nodes[j].gen == (ga_xgen)gen))
+      return true;
+  return false;
+}
+
+/* A generator node's value at element ga_i (the caller's linear element index). */
+static void emit_generator(ga_strbuf *b, const ga_xnode *n)
+{
+  const char *t = ga_glsl_type(n->cls);
+  bool single = n->cls == GA_SINGLE;
+  int a = n->a, bb = n->b, c = n->c, d = n->d;
+  switch (n->gen) {
+  case GA_GEN_UNIFORM:
+    ga_sb_printf(b, "ga_rng_uniform_%s(v%d, v%d, ga_i)", single ? "single" : "double", a, bb);
+    break;
+  case GA_GEN_NORMAL:
+    ga_sb_printf(b, single ? "float(ga_rng_normal(v%d, v%d, ga_i))" : "ga_rng_normal(v%d, v%d, ga_i)", a, bb);
+    break;
+  case GA_GEN_INTEGER:
+    ga_sb_printf(b, "ga_rng_integer(v%d, v%d, v%d, v%d, ga_i)", a, bb, c, d);
+    break;
+  case GA_GEN_PERM:
+    ga_sb_printf(b, "ga_rng_perm(v%d, v%d, v%d, v%d, ga_i)", a, bb, c, d);
+    break;
+  case GA_GEN_RAW:
+    ga_sb_printf(b, "ga_rng_raw(v%d, v%d, v%d, ga_i)", a, bb, c);
+    break;
+  case GA_GEN_EYE: /* in 32 bits (larger ones run on the host): NVIDIA's 64-bit division is unsafe */
+    ga_sb_printf(b, "%s(uint(ga_i) %% uint(v%d) == uint(ga_i) / uint(v%d) ? 1 : 0)", t, a, a);
+    break;
+  case GA_GEN_LINSPACE:
+    ga_sb_printf(b, "ga_linspace_%s(v%d, v%d, v%d, v%d, ga_i)", single ? "single" : "double", a, bb, c, d);
+    break;
+  case GA_GEN_RANGE:
+    ga_sb_printf(b, "ga_range_%s(v%d, v%d, v%d, v%d, ga_i)", single ? "single" : "double", a, bb, c, d);
+    break;
+  }
+}
+
+/* Uniform and normal draws computed a packet of four elements at a time (one Philox
+ * block serves two or four elements, one logarithm two normals): before the elementwise
+ * kernel's per-element loop, as g<node>[4]. */
+static bool packet_generator(const ga_xnode *n)
+{
+  return n->kind == GA_X_RANDOM && (n->gen == GA_GEN_UNIFORM || n->gen == GA_GEN_NORMAL);
+}
+
+static void emit_packet_generators(ga_strbuf *b, const ga_expr *x)
+{
+  for (int j = 0; j < x->nnodes; j++) {
+    const ga_xnode *n = &x->nodes[j];
+    if (!packet_generator(n))
+      continue;
+    const char *fn = n->gen == GA_GEN_NORMAL ? "normal" : n->cls == GA_SINGLE ? "uniform_single" : "uniform_double";
+    const char *t = n->gen == GA_GEN_UNIFORM && n->cls == GA_SINGLE ? "float" : "double";
+    ga_sb_printf(b, "  %s g%d[4];\n  ga_rng_%s_packet(s%d, s%d, 4ul * p, g%d);\n", t, j, fn, x->nodes[n->a].slot,
+                 x->nodes[n->b].slot, j);
+  }
+}
+
+static void emit_nodes(ga_strbuf *b, const ga_expr *x, const char *indent, const char *input_fmt,
+                       const char *scalar_fmt, bool packets);
+
 void ga_glsl_emit_nodes(ga_strbuf *b, const ga_expr *x, const char *indent, const char *input_fmt,
                         const char *scalar_fmt)
+{
+  emit_nodes(b, x, indent, input_fmt, scalar_fmt, false);
+}
+
+static void emit_nodes(ga_strbuf *b, const ga_expr *x, const char *indent, const char *input_fmt,
+                       const char *scalar_fmt, bool packets)
 {
   char leaf[64];
   for (int j = 0; j < x->nnodes; j++) {
@@ -486,6 +565,11 @@ void ga_glsl_emit_nodes(ga_strbuf *b, const ga_expr *x, const char *indent, cons
     } else if (n->kind == GA_X_SCALAR) {
       snprintf(leaf, sizeof leaf, scalar_fmt, n->slot);
       ga_sb_printf(b, "%s;\n", leaf);
+    } else if (packets && packet_generator(n)) {
+      ga_sb_printf(b, n->cls == GA_SINGLE ? "float(g%d[l]);\n" : "g%d[l];\n", j);
+    } else if (ga_xnode_is_generator(n)) {
+      emit_generator(b, n);
+      ga_sb_puts(b, ";\n");
     } else if (n->kind == GA_X_UNARY) {
       char va[16];
       snprintf(va, sizeof va, "v%d", n->a);
@@ -612,8 +696,14 @@ void ga_glsl_emit_prelude(ga_strbuf *b, const ga_expr *x)
   bool math = false;
   for (int j = 0; x && j < x->nnodes; j++)
     math |= x->nodes[j].kind == GA_X_UNARY && ga_unop_is_function(x->nodes[j].uop);
+  math |= has_generator(x, GA_GEN_NORMAL);
   if (math) /* large: only the kernels that call it pay its compile time */
     ga_sb_puts(b, ga_glsl_math);
+  if (has_generator(x, -1)) {
+    if (has_generator(x, GA_GEN_NORMAL))
+      ga_sb_puts(b, "#define GA_RNG_NORMAL 1\n");
+    ga_sb_puts(b, ga_glsl_philox);
+  }
 }
 
 char *ga_glsl_elementwise(const ga_expr *x, ga_class out_cls)
@@ -639,8 +729,11 @@ char *ga_glsl_elementwise(const ga_expr *x, ga_class out_cls)
       ga_glsl_emit_packet_load(&b, name, leaf ? leaf->cls : GA_DOUBLE, addr, input_broadcast(x, i));
   }
   ga_glsl_emit_scalar_slots(&b, x, "  ");
+  emit_packet_generators(&b, x);
   ga_sb_printf(&b, "  %s r[4];\n  for (int l = 0; l < 4; l++) {\n", ga_glsl_type(out_cls));
-  ga_glsl_emit_nodes(&b, x, "    ", "in%d[l]", "s%d");
+  if (has_generator(x, -1))
+    ga_sb_puts(&b, "    uint64_t ga_i = 4ul * p + uint64_t(l);\n");
+  emit_nodes(&b, x, "    ", "in%d[l]", "s%d", true);
   ga_sb_printf(&b, "    r[l] = v%d;\n  }\n", x->nnodes - 1);
   ga_glsl_emit_packet_store(&b, "r", out_cls, "pc.out_addr");
   ga_sb_puts(&b, "}\n");

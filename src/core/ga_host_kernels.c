@@ -423,6 +423,7 @@ static bool node_is_scalar(const ga_expr *x, int j)
   case GA_X_SCALAR: return true;
   case GA_X_INPUT: return ga_expr_input_numel(x, n->slot) == 1;
   case GA_X_UNARY: return node_is_scalar(x, n->a);
+  case GA_X_RANDOM: case GA_X_INDEX: return false;
   default: return node_is_scalar(x, n->a) && node_is_scalar(x, n->b);
   }
 }
@@ -465,6 +466,17 @@ ga_status ga_host_eval_expr(const ga_expr *x, const void *const *inputs, ga_clas
         c.u = ga_scalar_bits(s);
         for (int64_t k = 0; k < len; k++)
           v[k] = c;
+      } else if (ga_xnode_is_generator(n)) { /* ga_rng.c: values exact in double */
+        double g[BLOCK];
+        ga_host_generate(x, n, k0, len, g);
+        for (int64_t k = 0; k < len; k++) {
+          if (!ga_class_is_int(n->cls))
+            v[k].f = g[k];
+          else if (ga_class_is_signed(n->cls))
+            v[k].i = (int64_t)g[k];
+          else
+            v[k].u = (uint64_t)g[k];
+        }
       } else if (n->kind == GA_X_UNARY) {
         const hval *a = vals + (size_t)n->a * BLOCK;
         ga_class ca = x->nodes[n->a].cls;

@@ -50,7 +50,23 @@ typedef struct {
 #define GA_X_MAX_INPUTS 12  /* together at most 12 in one kernel: see ga_fusion.c */
 #define GA_X_MAX_SCALARS 12
 
-typedef enum { GA_X_INPUT, GA_X_SCALAR, GA_X_BINARY, GA_X_UNARY } ga_xkind;
+typedef enum { GA_X_INPUT, GA_X_SCALAR, GA_X_BINARY, GA_X_UNARY,
+               GA_X_RANDOM, /* random numbers: a function of (key, counter, element index) */
+               GA_X_INDEX   /* a function of the element's index: eye, linspace, colon */
+} ga_xkind;
+
+/* What a GA_X_RANDOM or GA_X_INDEX node computes (ga_rng.c). Its operands a, b, c, d
+ * are scalar nodes (unused ones repeat a), listed per generator. */
+typedef enum {
+  GA_GEN_UNIFORM,  /* (0,1): a key, b counter base (uint64) */
+  GA_GEN_NORMAL,   /* standard normal: a key, b counter base */
+  GA_GEN_INTEGER,  /* 0..m-1 as double: a key, b counter base, c m, d (2^64 - m) mod m */
+  GA_GEN_PERM,     /* 1-based randperm: a key, b counter base, c n, d half-width h of the Feistel network */
+  GA_GEN_RAW,      /* Philox words (uint32), for tests: a key, b counter words 0-1, c counter words 2-3 */
+  GA_GEN_EYE,      /* 1 where row == column: a rows (uint64) */
+  GA_GEN_LINSPACE, /* Octave's linspace: a x1, b x2, c delta (of the node's class), d n (uint64) */
+  GA_GEN_RANGE     /* Octave's range a:inc:limit: a base, b inc, c final value (node's class), d n */
+} ga_xgen;
 
 /* How a binary node computes, derived from its operand and result classes. */
 typedef enum {
@@ -73,6 +89,8 @@ typedef struct {
   ga_unop uop;       /* GA_X_UNARY: the operation; its operand is a */
   ga_compute_mode mode;
   int a, b;          /* operand node indices */
+  ga_xgen gen;       /* GA_X_RANDOM, GA_X_INDEX: what it computes; operands a, b, c, d */
+  int c, d;
 } ga_xnode;
 
 typedef struct {
@@ -234,6 +252,9 @@ typedef struct {
   ga_pool pool;
   ga_stats stats;
   char errmsg[1024];
+  /* the random number stream (ga_rng.c): Philox key and the next unused counter block */
+  uint64_t rng_seed;
+  uint64_t rng_counter;
 } ga_ctx;
 
 extern ga_ctx ga_g;
@@ -254,5 +275,13 @@ bool ga_unop_has_complex_domain(ga_unop op);
 double ga_host_unop_function(ga_unop op, double x);
 float ga_host_unop_function_single(ga_unop op, float x);
 const char *ga_binop_symbol(ga_binop op); /* "+" */
+
+/* ---- random numbers and index functions (ga_rng.c) ----------------------------------- */
+/* Philox4x32-10 (Salmon et al., SC'11), as shaders/philox.glsl computes it. */
+void ga_philox4x32_10(const uint32_t ctr[4], const uint32_t key[2], uint32_t out[4]);
+/* Values of generator node n of x for elements k0 .. k0+len-1, exact in double (single
+ * results already rounded to single). */
+void ga_host_generate(const ga_expr *x, const ga_xnode *n, int64_t k0, int64_t len, double *out);
+bool ga_xnode_is_generator(const ga_xnode *n);
 
 #endif

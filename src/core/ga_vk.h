@@ -122,6 +122,7 @@ ga_status ga_vk_reduce(void *state, const ga_reduce_desc *d);
 /* GLSL sources embedded at build time from shaders/ (ga_shaders_gen.c) */
 extern const char ga_glsl_common[];
 extern const char ga_glsl_math[];
+extern const char ga_glsl_philox[]; /* shaders/philox.glsl: random numbers, index functions */
 extern const char ga_glsl_reduce[];
 
 #endif

@@ -183,7 +183,7 @@ static char *reduce_source(const void *ctx)
     ga_sb_printf(&b, " uint64_t s%d;", i);
   ga_sb_printf(&b, "\n%s ga_fused_at(uint64_t k);\n", root);
   ga_sb_puts(&b, ga_glsl_reduce);
-  ga_sb_printf(&b, "\n%s ga_fused_at(uint64_t k)\n{\n", root);
+  ga_sb_printf(&b, "\n%s ga_fused_at(uint64_t k)\n{\n  uint64_t ga_i = k; /* generator nodes' index */\n", root);
   ga_glsl_emit_element_loads(&b, x, "k");
   ga_glsl_emit_scalar_slots(&b, x, "  ");
   ga_glsl_emit_nodes(&b, x, "  ", "e%d", "s%d");

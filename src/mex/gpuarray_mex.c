@@ -10,7 +10,9 @@ static const struct {
   const char *name;
   ga_mex_handler fn;
 } commands[] = { /* sorted by name, for bsearch */
-  {"binary", ga_mex_binary},   {"describe", ga_mex_describe_cmd}, {"device", ga_mex_device},
+  {"binary", ga_mex_binary},
+  {"create", ga_mex_create},
+  {"describe", ga_mex_describe_cmd}, {"device", ga_mex_device},
   {"device_count", ga_mex_device_count}, {"download", ga_mex_download},
   {"fill", ga_mex_fill},
   {"reduce", ga_mex_reduce},   {"release", ga_mex_release},

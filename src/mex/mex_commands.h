@@ -21,5 +21,6 @@ GA_MEX_COMMAND(ga_mex_reset);
 GA_MEX_COMMAND(ga_mex_wait);
 GA_MEX_COMMAND(ga_mex_stats);
 GA_MEX_COMMAND(ga_mex_stats_reset);
+GA_MEX_COMMAND(ga_mex_create); /* mex_random.c: random numbers, eye, linspace, colon */
 
 #endif
