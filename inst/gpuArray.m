@@ -146,6 +146,10 @@ classdef gpuArray < handle
     endfunction
 
     function n = numel (obj, varargin)
+      if (nargin > 1)   # Octave asks how many values obj(varargin{:}) gives
+        n = 1;
+        return;
+      endif
       [~, s] = __gpuarray__ ("describe", obj.id);
       n = prod (s);
     endfunction
@@ -234,6 +238,288 @@ classdef gpuArray < handle
       printf ("%s =\n\n", name);
       disp (obj);
       printf ("\n");
+    endfunction
+
+    ## ---- indexing and array manipulation (src/core/ga_index.c, ga_layout.c) ------------
+    ## Elements move on the device; index arrays are read on the host.  Shapes, classes
+    ## and messages are Octave's.
+
+    function varargout = subsref (obj, s)
+      switch (s(1).type)
+        case "()"
+          r = gpuArray (__gpuarray__ ("subsref", obj, s(1).subs{:}), [], [], true);
+        case "."
+          [varargout{1:nargout}] = builtin ("subsref", obj, s);
+          return;
+        otherwise
+          error ("gpuarray:invalidIndex", "matrix cannot be indexed with %s", s(1).type(1));
+      endswitch
+      if (numel (s) > 1)
+        [varargout{1:max (1, nargout)}] = subsref (r, s(2:end));
+      else
+        varargout = {r};
+      endif
+    endfunction
+
+    function obj = subsasgn (obj, s, v)
+      if (numel (s) != 1 || ! strcmp (s(1).type, "()"))
+        error ("gpuarray:invalidIndex", "gpuArray: only assignments of the form A(I) = X are supported");
+      endif
+      if (isa (v, "double") && isequal (size (v), [0 0]))   # A(I) = []
+        obj = gpuArray (__gpuarray__ ("subsdelete", obj, s(1).subs{:}), [], [], true);
+      else
+        obj = gpuArray (__gpuarray__ ("subsasgn", obj, v, s(1).subs{:}), [], [], true);
+      endif
+    endfunction
+
+    function r = end (obj, k, n)
+      [~, sz] = __gpuarray__ ("describe", obj.id);
+      if (k > numel (sz))
+        r = 1;
+      elseif (k < n)
+        r = sz(k);
+      else
+        r = prod (sz(k:end));   # the last subscript reaches the remaining dimensions
+      endif
+    endfunction
+
+    function r = reshape (a, varargin)
+      if (nargin < 2)
+        print_usage ();
+      endif
+      if (nargin == 2)
+        d = double (gather (varargin{1}));
+        if (numel (d) < 2)
+          error ("reshape: SIZE must have 2 or more dimensions");
+        endif
+      else
+        empty = cellfun (@isempty, varargin);
+        if (nnz (empty) > 1)
+          error ("reshape: only a single dimension can be unknown");
+        endif
+        d = ones (1, numel (varargin));
+        d(! empty) = cellfun (@(x) double (gather (x)), varargin(! empty));
+        if (any (empty))
+          known = prod (d(! empty));
+          n = numel (a);
+          if (known == 0 || mod (n, known) != 0)
+            error ("reshape: SIZE is not divisible by the product of known dimensions (= %d)", known);
+          endif
+          d(empty) = n / known;
+        endif
+      endif
+      r = gpuArray (__gpuarray__ ("reshape", a, d), [], [], true);
+    endfunction
+
+    function r = squeeze (a)
+      sz = size (a);
+      if (numel (sz) > 2)
+        sz = sz(sz != 1);
+        sz = [sz, ones(1, 2 - numel (sz))];
+        r = reshape (a, sz);
+      else
+        r = a;
+      endif
+    endfunction
+
+    function r = permute (a, perm)
+      r = gpuArray (__gpuarray__ ("permute", a, double (gather (perm))), [], [], true);
+    endfunction
+
+    function r = ipermute (a, perm)
+      perm = double (gather (perm));
+      if (! isvector (perm) || ! isequal (sort (perm(:)).', 1:numel (perm)))
+        error ("ipermute: PERM is not a valid permutation vector");
+      endif
+      inv(perm) = 1:numel (perm);
+      r = permute (a, inv);
+    endfunction
+
+    function r = transpose (a)
+      if (ndims (a) > 2)
+        error ("transpose not defined for N-D objects");
+      endif
+      r = gpuArray (__gpuarray__ ("permute", a, [2 1]), [], [], true);
+    endfunction
+
+    function r = ctranspose (a)
+      if (ndims (a) > 2)
+        error ("transpose not defined for N-D objects");
+      endif
+      r = gpuArray (__gpuarray__ ("permute", a, [2 1]), [], [], true);   # real values
+    endfunction
+
+    function r = cat (dim, varargin)
+      dim = gather (dim);
+      if (! (isnumeric (dim) && isscalar (dim) && dim >= 1 && dim == fix (dim)))
+        error ("cat: DIM must be a valid dimension");
+      endif
+      r = gpuArray (__gpuarray__ ("cat", double (dim), 0, varargin{:}), [], [], true);
+    endfunction
+
+    function r = horzcat (varargin)
+      r = gpuArray (__gpuarray__ ("cat", 2, 1, varargin{:}), [], [], true);
+    endfunction
+
+    function r = vertcat (varargin)
+      r = gpuArray (__gpuarray__ ("cat", 1, 1, varargin{:}), [], [], true);
+    endfunction
+
+    function r = repmat (a, m, varargin)
+      if (nargin < 2)
+        print_usage ();
+      endif
+      m = double (gather (m));
+      if (nargin > 2)
+        reps = [m, cellfun(@(x) double (gather (x)), varargin)];
+      elseif (isscalar (m))
+        reps = [m m];
+      else
+        reps = m;
+      endif
+      if (! isa (a, "gpuArray"))
+        a = gpuArray (a);
+      endif
+      r = gpuArray (__gpuarray__ ("repmat", a, reps), [], [], true);
+    endfunction
+
+    function r = circshift (x, n, dim)
+      n = double (gather (n));
+      sz = size (x);
+      if (nargin == 3)
+        sh = zeros (1, max (numel (sz), dim));
+        sh(dim) = n;
+      elseif (isscalar (n))
+        dim = find (sz != 1, 1);
+        if (isempty (dim))
+          dim = 1;
+        endif
+        sh = zeros (1, numel (sz));
+        sh(dim) = n;
+      else
+        sh = n;
+      endif
+      r = gpuArray (__gpuarray__ ("circshift", x, sh), [], [], true);
+    endfunction
+
+    function r = flip (x, dim)
+      if (nargin < 2)
+        dim = find (size (x) != 1, 1);
+        if (isempty (dim))
+          dim = 1;
+        endif
+      endif
+      r = gpuArray (__gpuarray__ ("flip", x, double (gather (dim))), [], [], true);
+    endfunction
+
+    function r = fliplr (x)
+      r = flip (x, 2);
+    endfunction
+
+    function r = flipud (x)
+      r = flip (x, 1);
+    endfunction
+
+    function r = rot90 (a, k)
+      if (nargin < 2)
+        k = 1;
+      endif
+      k = mod (double (gather (k)), 4);
+      p = 1:max (2, ndims (a));
+      p([1 2]) = [2 1];
+      switch (k)
+        case 0
+          r = a;
+        case 1
+          r = flip (permute (a, p), 1);
+        case 2
+          r = flip (flip (a, 1), 2);
+        otherwise
+          r = permute (flip (a, 1), p);
+      endswitch
+    endfunction
+
+    function r = kron (a, b, varargin)
+      if (nargin < 2)
+        print_usage ();
+      endif
+      if (ndims (a) > 2 || ndims (b) > 2)
+        error ("kron: A and B must be 2-D matrices");
+      endif
+      [m, n] = size (a);
+      [p, q] = size (b);
+      ## (ib, ia, jb, ja) by implicit expansion, then the rows and columns merge
+      r = reshape (reshape (b, p, 1, q, 1) .* reshape (a, 1, m, 1, n), p * m, q * n);
+      if (nargin > 2)
+        r = kron (r, varargin{:});
+      endif
+    endfunction
+
+    function r = tril (a, k)
+      if (nargin < 2)
+        k = 0;
+      endif
+      r = gpuArray.triangle_ (a, double (gather (k)), true);
+    endfunction
+
+    function r = triu (a, k)
+      if (nargin < 2)
+        k = 0;
+      endif
+      r = gpuArray.triangle_ (a, double (gather (k)), false);
+    endfunction
+
+    function r = diag (v, k)
+      if (nargin < 2)
+        k = 0;
+      endif
+      k = double (gather (k));
+      sz = size (v);
+      if (numel (sz) > 2)
+        error ("diag: requires 2-D input");
+      endif
+      if (any (sz == 1) && ! isempty (v))   # vector -> matrix with v on diagonal k
+        n = numel (v);
+        N = n + abs (k);
+        r = gpuArray.zeros (N, N, classUnderlying (v));
+        first = 1 + max (k, 0) * N + max (-k, 0);
+        r = subsasgn (r, substruct ("()", {first + (0:n-1) * (N + 1)}), v);
+      else                                  # matrix -> its diagonal k as a column
+        [m, n] = deal (sz(1), sz(2));
+        len = max (0, min (m + min (k, 0), n - max (k, 0)));
+        first = 1 + max (k, 0) * m + max (-k, 0);
+        r = reshape (subsref (v, substruct ("()", {first + (0:len-1) * (m + 1)})), len, 1);
+      endif
+    endfunction
+
+    function varargout = find (x, varargin)
+      ## the nonzero pattern is read back (one byte an element); positions go back up
+      m = gather (x != 0);
+      if (nargout <= 1)
+        varargout{1} = gpuArray (find (m, varargin{:}));
+        return;
+      endif
+      [i, j] = find (m, varargin{:});
+      varargout = {gpuArray(i), gpuArray(j)};
+      if (nargout > 2)
+        lin = sub2ind (size (m), i, j);
+        v = subsref (x, substruct ("()", {lin}));
+        varargout{3} = reshape (v, size (i));
+      endif
+    endfunction
+
+    function n = nnz (x)
+      n = gather (sum (reshape (x != 0, [], 1)));
+    endfunction
+
+    function ind = sub2ind (dims, varargin)
+      args = cellfun (@gather, varargin, "uniformoutput", false);
+      ind = gpuArray (sub2ind (gather (dims), args{:}));
+    endfunction
+
+    function varargout = ind2sub (dims, ind)
+      [varargout{1:max (1, nargout)}] = ind2sub (gather (dims), gather (ind));
+      varargout = cellfun (@gpuArray, varargout, "uniformoutput", false);
     endfunction
 
     ## ---- arithmetic ---------------------------------------------------------------
@@ -858,6 +1144,30 @@ classdef gpuArray < handle
       a = sort (a);
       brk = [0, find(diff (a) != 1), numel(a)];
       runs = [a(brk(1:end-1) + 1); a(brk(2:end))].';
+    endfunction
+
+    function r = triangle_ (a, k, lower)
+      if (ndims (a) > 2)
+        error ("%s: need a 2-D matrix", ifelse_ (lower, "tril", "triu"));
+      endif
+      [m, n] = size (a);
+      rows = gpuArray.colon (1, m).';
+      cols = gpuArray.colon (1, n);
+      if (lower)
+        out = (cols - rows) > k;
+      else
+        out = (cols - rows) < k;
+      endif
+      ## (inside the class, A(I) = X does not reach subsasgn: call it)
+      r = subsasgn (a, substruct ("()", {out}), 0);
+    endfunction
+
+    function v = ifelse_ (c, a, b)
+      if (c)
+        v = a;
+      else
+        v = b;
+      endif
     endfunction
 
     function r = unary_ (op, a, varargin)

@@ -137,6 +137,9 @@ ga_status ga_synchronize(void);
 
 const char *ga_last_error(void);
 const char *ga_status_id(ga_status st);
+/* The identifier of the last error: Octave's own where the error is one Octave raises
+ * itself (indexing: "Octave:index-out-of-bounds", ...), else ga_status_id (st). */
+const char *ga_error_id(ga_status st);
 
 /* Values. */
 ga_status ga_upload(ga_class cls, int ndims, const int64_t *dims, const void *data, ga_id *out);
@@ -189,6 +192,43 @@ ga_status ga_reduce(ga_reduce_op op, ga_id id, int dim, ga_sum_type type, ga_id 
  * positions count within the reduced block (linear indices when dim is 1). */
 ga_status ga_reduce_dims(ga_reduce_op op, ga_id id, int dim, int dim_last, ga_sum_type type, ga_id *out,
                          ga_id *index);
+
+/* ---- indexing and array manipulation (ga_index.c, ga_layout.c) ---------------------
+ * One subscript of A(I1, I2, ...): a colon, or an index array held on the host or the
+ * device: positive integers (1-based, any numeric class) or a logical mask. Results,
+ * shapes, resizing and error messages are Octave's. */
+typedef enum { GA_INDEX_COLON = 0, GA_INDEX_HOST, GA_INDEX_GPU } ga_index_kind;
+typedef struct {
+  ga_index_kind kind;
+  ga_class cls;         /* GA_INDEX_HOST */
+  int ndims;
+  const int64_t *dims;
+  const void *data;
+  ga_id id;             /* GA_INDEX_GPU */
+} ga_index;
+
+/* A(idx{:}) */
+ga_status ga_subsref(ga_id a, int nidx, const ga_index *idx, ga_id *out);
+/* A(idx{:}) = value: a new value (applied lazily, in A's storage when nothing else can
+ * see A any more, so a loop of assignments does not copy the array each time). The
+ * result keeps A's class (Octave's rule; logical A with a single value becomes double). */
+ga_status ga_subsasgn(ga_id a, int nidx, const ga_index *idx, const ga_operand *value, ga_id *out);
+/* A(idx{:}) = [] */
+ga_status ga_subsdelete(ga_id a, int nidx, const ga_index *idx, ga_id *out);
+/* reshape: the same storage under another shape (no copy) */
+ga_status ga_reshape(ga_id a, int ndims, const int64_t *dims, ga_id *out);
+/* permute (A, perm): perm holds 0-based dimensions, a permutation of 0..nperm-1 */
+ga_status ga_permute(ga_id a, int nperm, const int *perm, ga_id *out);
+/* cat (dim, parts{:}) (dim 1-based), with Octave's class rules. bracket: the rules
+ * and messages of [a, b] and [a; b] (horzcat, vertcat: 1x0 and 0x1 operands are
+ * skipped too); else cat's (only 0x0 operands are skipped). */
+ga_status ga_cat(int dim, int bracket, int nparts, const ga_operand *parts, ga_id *out);
+/* repmat (A, reps) over nreps dimensions */
+ga_status ga_repmat(ga_id a, int nreps, const int64_t *reps, ga_id *out);
+/* circshift (A, shifts) over nshifts dimensions (shift k moves element i to i + k) */
+ga_status ga_circshift(ga_id a, int nshifts, const int64_t *shifts, ga_id *out);
+/* flip (A, dim), dim 1-based */
+ga_status ga_flip(ga_id a, int dim, ga_id *out);
 
 /* Devices and telemetry. */
 ga_status ga_device_count(int *count);

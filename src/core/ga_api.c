@@ -60,7 +60,7 @@ ga_status ga_describe(ga_id id, ga_class *cls, int *ndims, int64_t *dims)
 {
   ga_status st = ga_init();
   ga_tensor *t;
-  if (st != GA_OK || (st = ga_handles_get(id, &t)) != GA_OK)
+  if (st != GA_OK || (st = ga_handles_peek(id, &t)) != GA_OK)
     return st;
   *cls = t->cls;
   *ndims = t->ndims;

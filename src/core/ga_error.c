@@ -9,7 +9,23 @@ ga_status ga_fail(ga_status st, const char *fmt, ...)
   va_start(ap, fmt);
   vsnprintf(ga_g.errmsg, sizeof ga_g.errmsg, fmt, ap);
   va_end(ap);
+  ga_g.errid[0] = '\0';
   return st;
+}
+
+ga_status ga_fail_id(ga_status st, const char *id, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(ga_g.errmsg, sizeof ga_g.errmsg, fmt, ap);
+  va_end(ap);
+  snprintf(ga_g.errid, sizeof ga_g.errid, "%s", id);
+  return st;
+}
+
+const char *ga_error_id(ga_status st)
+{
+  return ga_g.errid[0] ? ga_g.errid : ga_status_id(st);
 }
 
 const char *ga_last_error(void)

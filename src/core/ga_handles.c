@@ -60,7 +60,7 @@ static ga_status lookup(ga_id id, uint32_t *slot)
   return GA_OK;
 }
 
-ga_status ga_handles_get(ga_id id, ga_tensor **out)
+ga_status ga_handles_peek(ga_id id, ga_tensor **out)
 {
   uint32_t slot = 0;
   ga_status st = lookup(id, &slot);
@@ -69,11 +69,22 @@ ga_status ga_handles_get(ga_id id, ga_tensor **out)
   return st;
 }
 
+/* A pending assignment is applied at the first use of its result: by then Octave has
+ * rebound the variable (A = subsasgn (A, ...)) and dropped the old value, so the
+ * assignment can usually write into the old value's storage. */
+ga_status ga_handles_get(ga_id id, ga_tensor **out)
+{
+  ga_status st = ga_handles_peek(id, out);
+  if (st == GA_OK && (*out)->patch)
+    st = ga_patch_apply(*out);
+  return st;
+}
+
 ga_status ga_retain(ga_id id)
 {
   ga_status st = ga_init();
   ga_tensor *t;
-  if (st == GA_OK && (st = ga_handles_get(id, &t)) == GA_OK)
+  if (st == GA_OK && (st = ga_handles_peek(id, &t)) == GA_OK)
     t->handle_refs++;
   return st;
 }
@@ -118,13 +129,22 @@ ga_status ga_handles_materialize_all(void)
 void ga_handles_clear(void)
 {
   ga_handle_table *h = &ga_g.handles;
-  /* first cut the references pending values hold, so no tensor outlives another */
+  /* first cut the references pending values and shared storage hold, so no tensor
+   * outlives another */
   for (uint32_t s = 0; s < h->nslots; s++) {
     ga_tensor *t = h->slots[s];
     if (t && t->lazy) {
       ga_lazy *lz = t->lazy;
       t->lazy = NULL;
       ga_lazy_free(lz);
+    }
+    if (t && t->patch)
+      ga_patch_free(t);
+    if (t && t->owner) {
+      ga_tensor *o = t->owner;
+      t->owner = NULL;
+      t->buf = (ga_pbuf){0};
+      ga_tensor_unref(o);
     }
   }
   for (uint32_t s = 0; s < h->nslots; s++) {

@@ -12,6 +12,9 @@
 /* Records the message for ga_last_error() and returns st, so callers can write
  * `return ga_fail(GA_ERR_ARG, "...")`. */
 ga_status ga_fail(ga_status st, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The same with Octave's own identifier for the error (for example "Octave:invalid-index"),
+ * where Octave has one: ga_error_id() then reports it. */
+ga_status ga_fail_id(ga_status st, const char *id, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* ---- classes (ga_class.c) --------------------------------------------------------- */
 bool ga_class_is_float(ga_class c);
@@ -121,6 +124,29 @@ typedef struct {
   ga_pbuf *out_index;      /* max/min: 1-based positions of the extrema (double), or NULL */
 } ga_reduce_desc;
 
+/* A copy between two views of memory (ga_copy.c): for every position j of the
+ * iteration space dims, dst[dst_offset + sum_d pos(dst[d], j_d)] = src[src_offset +
+ * sum_d pos(src[d], j_d)], where pos(axis, j) = (axis.index ? axis.index[j] : j) *
+ * axis.stride. Indexing, assignment, permutation, concatenation and repetition are all
+ * this one operation; strides are in elements and may be 0 (repeat) or negative (flip).
+ * Index vectors hold int64 positions. Positions written twice make the result undefined:
+ * callers resolve repeated assignment targets first. */
+#define GA_VIEW_MAX_DIMS 6
+typedef struct {
+  const ga_pbuf *index;
+  int64_t stride;
+} ga_view_axis;
+
+typedef struct {
+  int ndims;
+  int64_t dims[GA_MAX_DIMS];
+  ga_view_axis src[GA_MAX_DIMS], dst[GA_MAX_DIMS];
+  int64_t src_offset, dst_offset;
+  size_t elem_size; /* 1, 2, 4 or 8 */
+  const ga_pbuf *src_buf;
+  ga_pbuf *dst_buf;
+} ga_copy_desc;
+
 typedef struct ga_provider_ops {
   const char *name;
   /* device_index is 0-based; state receives the provider's private state */
@@ -136,6 +162,8 @@ typedef struct ga_provider_ops {
   ga_status (*elementwise)(void *state, const ga_expr *x, ga_class out_cls, ga_pbuf *out);
   ga_status (*reduce)(void *state, const ga_reduce_desc *d);
   ga_status (*synchronize)(void *state);
+  /* d has at most GA_VIEW_MAX_DIMS dimensions, none of extent 1 (ga_plan_copy) */
+  ga_status (*copy)(void *state, const ga_copy_desc *d);
 } ga_provider_ops;
 
 extern const ga_provider_ops ga_host_provider;
@@ -145,6 +173,7 @@ extern const ga_provider_ops ga_vulkan_provider;
  * the planner to run what a device provider cannot. inputs[i] matches x->inputs[i]. */
 ga_status ga_host_eval_expr(const ga_expr *x, const void *const *inputs, ga_class out_cls, void *out);
 ga_status ga_host_eval_reduce(const ga_reduce_desc *d, const void *in, void *out, double *out_index);
+ga_status ga_host_copy(const ga_copy_desc *d);
 
 /* Octave's int64/uint64 arithmetic with a double operand (ga_int64_mixed.c). int_cls is
  * GA_INT64 or GA_UINT64 and the result's class; x is the integer operand's 64 bits
@@ -162,7 +191,10 @@ typedef struct ga_tensor {
   int64_t numel;
   ga_pbuf buf;                /* materialised storage (buf.bytes == 0 for empty arrays) */
   struct ga_lazy *lazy;       /* while set, the value is this unevaluated expression */
-  int refcount;               /* owners: the handle table (once) and pending expressions */
+  struct ga_tensor *owner;    /* when set, buf is owner's storage, shared (a reshape) */
+  struct ga_patch *patch;     /* while set, the value is an assignment still to apply */
+  int refcount;               /* owners: the handle table (once), pending expressions,
+                                 tensors sharing the storage, pending assignments */
   int handle_refs;            /* ga_retain/ga_release balance of the id given out */
 } ga_tensor;
 
@@ -189,17 +221,39 @@ typedef struct {
 } ga_handle_table;
 
 ga_status ga_handles_insert(ga_tensor *t, ga_id *out);
+/* The tensor of id, with any pending assignment applied (ga_handles_peek: as it is). */
 ga_status ga_handles_get(ga_id id, ga_tensor **out);
+ga_status ga_handles_peek(ga_id id, ga_tensor **out);
 void ga_handles_clear(void);  /* drops every tensor; bumps the generation */
 
 ga_status ga_tensor_new(ga_class cls, int ndims, const int64_t *dims, ga_tensor **out);
 /* A tensor whose value is lz (taken over); storage comes at materialisation. */
 ga_status ga_tensor_new_lazy(ga_class cls, int ndims, const int64_t *dims, ga_lazy *lz, ga_tensor **out);
-/* Runs t's pending expression, if any, into storage of its own. */
+/* A pending assignment (ga_index.c): base with the values of src written through the
+ * copy description; applied in base's own storage when nothing else can see base any
+ * more (Octave rebinds A = subsasgn (A, ...) before the next use), else in a copy. */
+typedef struct ga_patch {
+  ga_tensor *base;          /* referenced; same class and shape as the result */
+  ga_tensor *src;           /* referenced: the assigned values (or one value) */
+  ga_tensor *index[2 * GA_MAX_DIMS]; /* referenced index vectors the copy uses */
+  ga_copy_desc copy;        /* src and dst bound when applied */
+} ga_patch;
+
+/* Runs t's pending expression or assignment, if any, into storage of its own. */
 ga_status ga_tensor_materialize(ga_tensor *t);
 /* Points x.inputs at the leaves' storage (before handing x to the planner). */
 void ga_lazy_bind(ga_lazy *lz);
 void ga_tensor_unref(ga_tensor *t);
+/* A tensor of another shape with src's elements and storage (reshape): no copy. */
+ga_status ga_tensor_alias(ga_tensor *src, int ndims, const int64_t *dims, ga_tensor **out);
+/* Pending assignments (ga_index.c). */
+ga_status ga_patch_apply(ga_tensor *t);
+void ga_patch_free(ga_tensor *t);
+/* t converted to class to (t itself, referenced, when it has that class already) */
+ga_status ga_tensor_cast(ga_tensor *t, ga_class to, ga_tensor **out);
+ga_status ga_tensor_zeros(ga_class cls, int ndims, const int64_t *dims, ga_tensor **out);
+/* a host array of the operand's class as a tensor (uploaded) */
+ga_status ga_tensor_from_host(const ga_operand *o, ga_tensor **out);
 /* Materialises every pending value (wait (gpuDevice)). */
 ga_status ga_handles_materialize_all(void);
 
@@ -252,6 +306,7 @@ typedef struct {
   ga_pool pool;
   ga_stats stats;
   char errmsg[1024];
+  char errid[64];          /* Octave's identifier of the last error, when it has its own */
   /* the random number stream (ga_rng.c): Philox key and the next unused counter block */
   uint64_t rng_seed;
   uint64_t rng_counter;
@@ -261,6 +316,9 @@ extern ga_ctx ga_g;
 
 /* ---- planner (ga_planner.c): runs an expression or a sum where it can ------------ */
 ga_status ga_plan_elementwise(const ga_expr *x, ga_class out_cls, ga_pbuf *out);
+/* Any number of dimensions: collapses, drops singletons, splits what the provider
+ * cannot take in one go (ga_copy.c). */
+ga_status ga_plan_copy(const ga_copy_desc *d);
 ga_status ga_plan_reduce(const ga_reduce_desc *d);
 
 /* ---- semantics shared by providers (ga_semantics.c) ---------------------------------- */

@@ -104,6 +104,13 @@ static ga_status host_reduce(void *state, const ga_reduce_desc *d)
   return ga_host_eval_reduce(d, d->in->host, d->out->host, d->out_index ? d->out_index->host : NULL);
 }
 
+static ga_status host_copy(void *state, const ga_copy_desc *d)
+{
+  (void)state;
+  ga_g.stats.dispatches++;
+  return ga_host_copy(d);
+}
+
 static ga_status host_synchronize(void *state)
 {
   (void)state;
@@ -123,4 +130,5 @@ const ga_provider_ops ga_host_provider = {
   .elementwise = host_elementwise,
   .reduce = host_reduce,
   .synchronize = host_synchronize,
+  .copy = host_copy,
 };

@@ -101,6 +101,8 @@ void ga_lazy_bind(ga_lazy *lz)
 
 ga_status ga_tensor_materialize(ga_tensor *t)
 {
+  if (t->patch)
+    return ga_patch_apply(t);
   if (!t->lazy)
     return GA_OK;
   size_t bytes = (size_t)t->numel * ga_class_size(t->cls);
@@ -128,9 +130,40 @@ void ga_tensor_unref(ga_tensor *t)
     ga_lazy_free(t->lazy);
     t->lazy = NULL;
   }
+  if (t->patch)
+    ga_patch_free(t);
   ga_g.stats.live_tensors--;
+  if (t->owner) { /* the storage is the owner's */
+    ga_tensor *o = t->owner;
+    free(t);
+    ga_tensor_unref(o);
+    return;
+  }
   ga_g.stats.bytes_in_use -= t->buf.bytes;
   if (t->buf.bytes)
     ga_buffer_release(&t->buf);
   free(t);
+}
+
+ga_status ga_tensor_alias(ga_tensor *src, int ndims, const int64_t *dims, ga_tensor **out)
+{
+  ga_status st = ga_tensor_materialize(src);
+  if (st != GA_OK)
+    return st;
+  ga_tensor *t;
+  if ((st = tensor_alloc(src->cls, ndims, dims, &t)) != GA_OK)
+    return st;
+  if (t->numel != src->numel) {
+    free(t);
+    return ga_fail(GA_ERR_INTERNAL, "an alias must keep the number of elements");
+  }
+  ga_tensor *root = src->owner ? src->owner : src;
+  if (root->buf.bytes) {
+    t->owner = root;
+    root->refcount++;
+    t->buf = root->buf;
+  }
+  ga_g.stats.live_tensors++;
+  *out = t;
+  return GA_OK;
 }

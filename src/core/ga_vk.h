@@ -118,11 +118,14 @@ void ga_vk_diskcache_store_pipelines(ga_vk *vk);
 /* ga_vk_kernels.c */
 ga_status ga_vk_elementwise(void *state, const ga_expr *x, ga_class out_cls, ga_pbuf *out);
 ga_status ga_vk_reduce(void *state, const ga_reduce_desc *d);
+/* ga_vk_copy.c */
+ga_status ga_vk_copy(void *state, const ga_copy_desc *d);
 
 /* GLSL sources embedded at build time from shaders/ (ga_shaders_gen.c) */
 extern const char ga_glsl_common[];
 extern const char ga_glsl_math[];
 extern const char ga_glsl_philox[]; /* shaders/philox.glsl: random numbers, index functions */
 extern const char ga_glsl_reduce[];
+extern const char ga_glsl_copy[];   /* shaders/copy.comp */
 
 #endif

@@ -11,12 +11,16 @@ static const struct {
   ga_mex_handler fn;
 } commands[] = { /* sorted by name, for bsearch */
   {"binary", ga_mex_binary},
+  {"cat", ga_mex_cat},         {"circshift", ga_mex_circshift},
   {"create", ga_mex_create},
   {"describe", ga_mex_describe_cmd}, {"device", ga_mex_device},
   {"device_count", ga_mex_device_count}, {"download", ga_mex_download},
-  {"fill", ga_mex_fill},
+  {"fill", ga_mex_fill},       {"flip", ga_mex_flip},
+  {"permute", ga_mex_permute},
   {"reduce", ga_mex_reduce},   {"release", ga_mex_release},
-  {"reset", ga_mex_reset},     {"stats", ga_mex_stats},           {"stats_reset", ga_mex_stats_reset},
+  {"repmat", ga_mex_repmat},   {"reset", ga_mex_reset},           {"reshape", ga_mex_reshape},
+  {"stats", ga_mex_stats},     {"stats_reset", ga_mex_stats_reset},
+  {"subsasgn", ga_mex_subsasgn}, {"subsdelete", ga_mex_subsdelete}, {"subsref", ga_mex_subsref},
   {"sum", ga_mex_sum},         {"unary", ga_mex_unary},           {"upload", ga_mex_upload},
   {"valid", ga_mex_valid},
   {"wait", ga_mex_wait},

@@ -22,5 +22,15 @@ GA_MEX_COMMAND(ga_mex_wait);
 GA_MEX_COMMAND(ga_mex_stats);
 GA_MEX_COMMAND(ga_mex_stats_reset);
 GA_MEX_COMMAND(ga_mex_create); /* mex_random.c: random numbers, eye, linspace, colon */
+/* mex_index.c: indexing and array manipulation */
+GA_MEX_COMMAND(ga_mex_subsref);
+GA_MEX_COMMAND(ga_mex_subsasgn);
+GA_MEX_COMMAND(ga_mex_subsdelete);
+GA_MEX_COMMAND(ga_mex_reshape);
+GA_MEX_COMMAND(ga_mex_permute);
+GA_MEX_COMMAND(ga_mex_cat);
+GA_MEX_COMMAND(ga_mex_repmat);
+GA_MEX_COMMAND(ga_mex_circshift);
+GA_MEX_COMMAND(ga_mex_flip);
 
 #endif

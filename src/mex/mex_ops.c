@@ -10,31 +10,6 @@ static void return_value(int nlhs, mxArray *plhs[], ga_id id)
     ga_mex_describe(id, &plhs[1], nlhs > 2 ? &plhs[2] : NULL);
 }
 
-/* is_gpu: the caller's flag, or NULL to tell by the operand's class */
-static void operand(const mxArray *a, const mxArray *is_gpu, ga_operand *o, int64_t *dims, const char *fn)
-{
-  memset(o, 0, sizeof *o);
-  if (is_gpu ? mxIsLogicalScalarTrue(is_gpu) : ga_mex_is_gpuarray(a)) {
-    o->id = ga_mex_get_id(a, fn);
-    return;
-  }
-  if (mxIsSparse(a) || mxIsComplex(a))
-    ga_mex_error("gpuarray:invalidClass", "%s: complex and sparse operands are not supported on the GPU yet", fn);
-  if (!ga_mex_class_of(a, &o->cls))
-    ga_mex_error("gpuarray:invalidClass", "%s: operands of class %s are not supported with gpuArray", fn,
-                 mxGetClassName(a));
-  mwSize nd = mxGetNumberOfDimensions(a);
-  if (nd > GA_MAX_DIMS)
-    ga_mex_error("gpuarray:invalidArgument", "%s: too many dimensions", fn);
-  const mwSize *md = mxGetDimensions(a);
-  for (mwSize d = 0; d < nd; d++)
-    dims[d] = (int64_t)md[d];
-  o->is_host = 1;
-  o->ndims = (int)nd;
-  o->dims = dims;
-  o->data = mxGetData(a);
-}
-
 void ga_mex_binary(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   /* (op, a, b): operands are gpuArray objects or host arrays; (op, a, b, a_is_gpu,
@@ -51,8 +26,8 @@ void ga_mex_binary(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     ga_mex_error("gpuarray:invalidArgument", "binary: unknown operation '%s'", op);
   ga_operand a, b;
   int64_t da[GA_MAX_DIMS], db[GA_MAX_DIMS];
-  operand(prhs[1], nrhs > 3 ? prhs[3] : NULL, &a, da, op);
-  operand(prhs[2], nrhs > 4 ? prhs[4] : NULL, &b, db, op);
+  ga_mex_operand(prhs[1], nrhs > 3 ? prhs[3] : NULL, &a, da, op);
+  ga_mex_operand(prhs[2], nrhs > 4 ? prhs[4] : NULL, &b, db, op);
   ga_id id;
   ga_mex_raise(ga_binary((ga_binop)k, &a, &b, &id));
   return_value(nlhs, plhs, id);

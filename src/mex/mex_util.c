@@ -24,7 +24,7 @@ void ga_mex_error(const char *id, const char *fmt, ...)
 void ga_mex_raise(ga_status st)
 {
   if (st != GA_OK)
-    ga_mex_error(ga_status_id(st), "%s", ga_last_error());
+    ga_mex_error(ga_error_id(st), "%s", ga_last_error());
 }
 
 void ga_mex_nargs(const char *cmd, int nrhs, int min, int max, int nlhs, int max_out)
@@ -124,4 +124,29 @@ mxClassID ga_mex_class_id(ga_class cls)
     if (class_map[i].cls == cls)
       return class_map[i].id;
   return mxUNKNOWN_CLASS;
+}
+
+/* is_gpu: the caller's flag, or NULL to tell by the operand's class */
+void ga_mex_operand(const mxArray *a, const mxArray *is_gpu, ga_operand *o, int64_t *dims, const char *fn)
+{
+  memset(o, 0, sizeof *o);
+  if (is_gpu ? mxIsLogicalScalarTrue(is_gpu) : ga_mex_is_gpuarray(a)) {
+    o->id = ga_mex_get_id(a, fn);
+    return;
+  }
+  if (mxIsSparse(a) || mxIsComplex(a))
+    ga_mex_error("gpuarray:invalidClass", "%s: complex and sparse operands are not supported on the GPU yet", fn);
+  if (!ga_mex_class_of(a, &o->cls))
+    ga_mex_error("gpuarray:invalidClass", "%s: operands of class %s are not supported with gpuArray", fn,
+                 mxGetClassName(a));
+  mwSize nd = mxGetNumberOfDimensions(a);
+  if (nd > GA_MAX_DIMS)
+    ga_mex_error("gpuarray:invalidArgument", "%s: too many dimensions", fn);
+  const mwSize *md = mxGetDimensions(a);
+  for (mwSize d = 0; d < nd; d++)
+    dims[d] = (int64_t)md[d];
+  o->is_host = 1;
+  o->ndims = (int)nd;
+  o->dims = dims;
+  o->data = mxGetData(a);
 }

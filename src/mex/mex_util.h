@@ -27,5 +27,8 @@ int ga_mex_get_int(const mxArray *a, const char *what);
 void ga_mex_get_string(const mxArray *a, const char *what, char *buf, size_t cap);
 int ga_mex_class_of(const mxArray *a, ga_class *cls); /* 0 when not a class we hold */
 mxClassID ga_mex_class_id(ga_class cls);
+/* An operand: a gpuArray (is_gpu: the caller's flag, or NULL to tell by class) or a
+ * real dense host array; dims receives a host array's shape. */
+void ga_mex_operand(const mxArray *a, const mxArray *is_gpu, ga_operand *o, int64_t *dims, const char *fn);
 
 #endif

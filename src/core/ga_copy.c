@@ -1,0 +1,108 @@
+/* Copies between views (ga_copy_desc): the planner's side, which brings any description
+ * to the form providers take, and the host's reference implementation. */
+#include "ga_internal.h"
+
+#include <string.h>
+
+/* Adjacent dimensions merge when neither side uses an index vector along them and
+ * both sides step through them as through one longer dimension; dimensions of extent
+ * 1 contribute nothing. Fewer dimensions make cheaper kernels and fewer variants. */
+static void collapse(ga_copy_desc *d)
+{
+  int n = 0;
+  for (int k = 0; k < d->ndims; k++) {
+    if (d->dims[k] == 1) /* index vectors along it were folded into the offsets */
+      continue;
+    if (n > 0) {
+      int p = n - 1;
+      bool plain = !d->src[k].index && !d->dst[k].index && !d->src[p].index && !d->dst[p].index;
+      if (plain && d->src[k].stride == d->src[p].stride * d->dims[p] &&
+          d->dst[k].stride == d->dst[p].stride * d->dims[p]) {
+        d->dims[p] *= d->dims[k];
+        continue;
+      }
+    }
+    d->dims[n] = d->dims[k];
+    d->src[n] = d->src[k];
+    d->dst[n] = d->dst[k];
+    n++;
+  }
+  d->ndims = n;
+}
+
+ga_status ga_plan_copy(const ga_copy_desc *in)
+{
+  ga_copy_desc d = *in;
+  for (int k = 0; k < d.ndims; k++)
+    if (d.dims[k] == 0)
+      return GA_OK;
+  /* an extent-1 dimension with an index vector reads or writes one fixed position:
+   * fold it into the offset (the host knows it when the caller built the vector) */
+  for (int k = 0; k < d.ndims; k++) {
+    if (d.dims[k] != 1 || (!d.src[k].index && !d.dst[k].index))
+      continue;
+    int64_t ps = 0, pd = 0;
+    ga_status st = GA_OK;
+    if (d.src[k].index && (st = ga_g.prov->download(ga_g.pstate, d.src[k].index, &ps, 8)) != GA_OK)
+      return st;
+    if (d.dst[k].index && (st = ga_g.prov->download(ga_g.pstate, d.dst[k].index, &pd, 8)) != GA_OK)
+      return st;
+    d.src_offset += ps * d.src[k].stride;
+    d.dst_offset += pd * d.dst[k].stride;
+    d.src[k].index = d.dst[k].index = NULL;
+  }
+  collapse(&d);
+  if (d.ndims == 0) { /* one element */
+    d.ndims = 1;
+    d.dims[0] = 1;
+    d.src[0] = (ga_view_axis){NULL, 0};
+    d.dst[0] = (ga_view_axis){NULL, 0};
+  }
+  if (d.ndims <= GA_VIEW_MAX_DIMS)
+    return ga_g.prov->copy(ga_g.pstate, &d);
+  /* too many dimensions for one kernel: one copy per position of the outermost ones
+   * (rare: it needs more than six dimensions that do not merge) */
+  int outer = d.ndims - 1;
+  if (d.src[outer].index || d.dst[outer].index)
+    return ga_fail(GA_ERR_UNSUPPORTED, "indexing with index vectors along more than %d dimensions that do "
+                                       "not merge is not supported", GA_VIEW_MAX_DIMS);
+  ga_copy_desc part = d;
+  part.ndims = outer;
+  for (int64_t j = 0; j < d.dims[outer]; j++) {
+    part.src_offset = d.src_offset + j * d.src[outer].stride;
+    part.dst_offset = d.dst_offset + j * d.dst[outer].stride;
+    ga_status st = ga_plan_copy(&part);
+    if (st != GA_OK)
+      return st;
+  }
+  return GA_OK;
+}
+
+/* ---- the host's copy: an odometer over the iteration space ------------------------ */
+
+static int64_t position(const ga_view_axis *a, int64_t j)
+{
+  return (a->index ? ((const int64_t *)a->index->host)[j] : j) * a->stride;
+}
+
+ga_status ga_host_copy(const ga_copy_desc *d)
+{
+  const char *src = d->src_buf->host;
+  char *dst = d->dst_buf->host;
+  size_t es = d->elem_size;
+  int64_t j[GA_MAX_DIMS] = {0};
+  int64_t n = 1;
+  for (int k = 0; k < d->ndims; k++)
+    n *= d->dims[k];
+  for (int64_t e = 0; e < n; e++) {
+    int64_t so = d->src_offset, dof = d->dst_offset;
+    for (int k = 0; k < d->ndims; k++) {
+      so += position(&d->src[k], j[k]);
+      dof += position(&d->dst[k], j[k]);
+    }
+    memcpy(dst + dof * (int64_t)es, src + so * (int64_t)es, es);
+    for (int k = 0; k < d->ndims && ++j[k] == d->dims[k]; k++)
+      j[k] = 0;
+  }
+  return GA_OK;
+}

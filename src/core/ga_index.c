@@ -1,0 +1,873 @@
+/* Octave's indexing on gpuArrays: A(I...), A(I...) = V and A(I...) = [], as copies
+ * between views (ga_copy.c). Index arrays are read on the host (they are small next to
+ * the arrays they index, and Octave's checks need every value); the elements move on
+ * the device. Shapes, resizing, class and error rules follow Octave 7's Array<T>. */
+#include "ga_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* One subscript, converted: a colon, an arithmetic progression, or a list of 0-based
+ * positions. */
+typedef struct {
+  bool colon;
+  int64_t len;
+  int64_t *pos;         /* NULL for colons and progressions */
+  int64_t start, step;  /* progression: position k is start + k * step */
+  int64_t extent;       /* largest position + 1 (0 when empty) */
+  int ndims;            /* the subscript's own shape, which A(I) takes */
+  int64_t dims[GA_MAX_DIMS];
+} subscript;
+
+static void subscripts_free(subscript *s, int n)
+{
+  for (int k = 0; k < n; k++)
+    free(s[k].pos);
+}
+
+static int64_t position_at(const subscript *s, int64_t j)
+{
+  return s->colon ? j : s->pos ? s->pos[j] : s->start + j * s->step;
+}
+
+/* "_,_,v": where subscript k of n is, as Octave's messages show it */
+static void where(char *buf, size_t cap, int k, int n, const char *value)
+{
+  size_t len = 0;
+  buf[0] = '\0';
+  for (int i = 0; i < n && len < cap; i++)
+    len += (size_t)snprintf(buf + len, cap - len, "%s%s", i ? "," : "", i == k ? value : "_");
+}
+
+static ga_status bad_subscript(int k, int n, const char *value)
+{
+  char w[256];
+  where(w, sizeof w, k, n, value);
+  return ga_fail_id(GA_ERR_ARG, "Octave:invalid-index",
+                    "index (%s): subscripts must be either integers 1 to (2^63)-1 or logicals", w);
+}
+
+static ga_status out_of_bound(int k, int n, int64_t value, int64_t bound, const ga_tensor *a)
+{
+  char w[256], v[32], shape[256];
+  snprintf(v, sizeof v, "%lld", (long long)value);
+  where(w, sizeof w, k, n, v);
+  ga_shape_format(a->ndims, a->dims, shape, sizeof shape);
+  return ga_fail_id(GA_ERR_ARG, "Octave:index-out-of-bounds", "index (%s): out of bound %lld (dimensions are %s)",
+                    w, (long long)bound, shape);
+}
+
+/* The values of a device index array, on the host. */
+static ga_status read_device_index(ga_id id, ga_index *host, int64_t *dims, void **data)
+{
+  ga_tensor *t;
+  ga_status st = ga_handles_get(id, &t);
+  if (st != GA_OK)
+    return st;
+  size_t bytes = (size_t)t->numel * ga_class_size(t->cls);
+  *data = malloc(bytes ? bytes : 1);
+  if (!*data)
+    return ga_fail(GA_ERR_OOM, "out of host memory");
+  if (bytes && ((st = ga_tensor_materialize(t)) != GA_OK ||
+                (st = ga_g.prov->download(ga_g.pstate, &t->buf, *data, bytes)) != GA_OK)) {
+    free(*data);
+    *data = NULL;
+    return st;
+  }
+  ga_g.stats.bytes_downloaded += bytes;
+  memcpy(dims, t->dims, (size_t)t->ndims * sizeof *dims);
+  *host = (ga_index){.kind = GA_INDEX_HOST, .cls = t->cls, .ndims = t->ndims, .dims = dims, .data = *data};
+  return GA_OK;
+}
+
+/* Positions in a progression need no index vector on the device. Repeated positions
+ * (step 0) stay a list: assignment resolves them. */
+static void find_progression(subscript *s)
+{
+  if (!s->pos || s->len == 0)
+    return;
+  int64_t step = s->len > 1 ? s->pos[1] - s->pos[0] : 1;
+  if (step == 0)
+    return;
+  for (int64_t j = 2; j < s->len; j++)
+    if (s->pos[j] - s->pos[j - 1] != step)
+      return;
+  s->start = s->pos[0];
+  s->step = step;
+  free(s->pos);
+  s->pos = NULL;
+}
+
+static ga_status convert(const ga_index *in, int k, int n, subscript *s)
+{
+  memset(s, 0, sizeof *s);
+  if (in->kind == GA_INDEX_COLON) {
+    s->colon = true;
+    return GA_OK;
+  }
+  ga_index host = *in;
+  int64_t dims[GA_MAX_DIMS];
+  void *owned = NULL;
+  ga_status st = GA_OK;
+  if (in->kind == GA_INDEX_GPU && (st = read_device_index(in->id, &host, dims, &owned)) != GA_OK)
+    return st;
+  if ((unsigned)host.cls >= GA_NCLASSES || host.ndims < 0 || host.ndims > GA_MAX_DIMS) {
+    free(owned);
+    return ga_fail(GA_ERR_ARG, "invalid index array");
+  }
+  int64_t numel = ga_shape_numel(host.ndims, host.dims);
+  s->pos = malloc((size_t)(numel ? numel : 1) * sizeof *s->pos);
+  if (!s->pos) {
+    free(owned);
+    return ga_fail(GA_ERR_OOM, "out of host memory");
+  }
+  size_t es = ga_class_size(host.cls);
+  const char *p = host.data;
+  int64_t len = 0, extent = 0;
+  for (int64_t j = 0; j < numel && st == GA_OK; j++) {
+    ga_scalar v = ga_scalar_load(host.cls, p + j * (int64_t)es);
+    int64_t q = 0;
+    char text[48];
+    if (host.cls == GA_LOGICAL) {
+      if (v.v.f == 0)
+        continue;
+      q = j;
+    } else if (ga_class_is_int(host.cls)) {
+      bool ok = ga_class_is_signed(host.cls) ? v.v.i >= 1 : v.v.u >= 1;
+      if (!ok) {
+        snprintf(text, sizeof text, "%lld", (long long)v.v.i);
+        st = bad_subscript(k, n, text);
+        break;
+      }
+      q = (ga_class_is_signed(host.cls) ? v.v.i : (int64_t)(v.v.u > (uint64_t)INT64_MAX ? INT64_MAX : v.v.u)) - 1;
+    } else {
+      double d = v.v.f;
+      if (!(d >= 1 && d == floor(d) && d < 9223372036854775808.0)) {
+        snprintf(text, sizeof text, "%g", d);
+        st = bad_subscript(k, n, text);
+        break;
+      }
+      q = (int64_t)d - 1;
+    }
+    s->pos[len++] = q;
+    if (q + 1 > extent)
+      extent = q + 1;
+  }
+  free(owned);
+  if (st != GA_OK) {
+    free(s->pos);
+    s->pos = NULL;
+    return st;
+  }
+  s->len = len;
+  s->extent = extent;
+  /* the shape A(I) takes: a mask's is a row for a row mask, else a column; a scalar
+   * mask gives 1x1 or 0x0 (Octave's idx_vector) */
+  if (host.cls == GA_LOGICAL) {
+    s->ndims = 2;
+    if (numel == 1)
+      s->dims[0] = s->dims[1] = len;
+    else if (host.ndims == 2 && host.dims[0] == 1)
+      s->dims[0] = 1, s->dims[1] = len;
+    else
+      s->dims[0] = len, s->dims[1] = 1;
+  } else {
+    s->ndims = host.ndims;
+    memcpy(s->dims, host.dims, (size_t)host.ndims * sizeof *host.dims);
+    ga_shape_normalize(&s->ndims, s->dims);
+  }
+  find_progression(s);
+  return GA_OK;
+}
+
+static ga_status convert_all(int nidx, const ga_index *idx, subscript *s)
+{
+  if (nidx < 0 || nidx > GA_MAX_DIMS)
+    return ga_fail(GA_ERR_ARG, "at most %d subscripts are supported", GA_MAX_DIMS);
+  for (int k = 0; k < nidx; k++) {
+    ga_status st = convert(&idx[k], k, nidx, &s[k]);
+    if (st != GA_OK) {
+      subscripts_free(s, k);
+      return st;
+    }
+  }
+  return GA_OK;
+}
+
+/* A's dimensions seen through n subscripts: the last takes all the remaining ones. */
+static void fold_dims(const ga_tensor *a, int n, int64_t *fd)
+{
+  for (int k = 0; k < n; k++)
+    fd[k] = k < a->ndims ? a->dims[k] : 1;
+  for (int k = n; k < a->ndims; k++)
+    fd[n - 1] *= a->dims[k];
+}
+
+static void canonical_strides(int n, const int64_t *dims, int64_t *strides)
+{
+  int64_t s = 1;
+  for (int k = 0; k < n; k++) {
+    strides[k] = s;
+    s *= dims[k];
+  }
+}
+
+/* An int64 vector on the device (a tensor the caller keeps until the copy is done). */
+static ga_status index_tensor(const int64_t *pos, int64_t n, ga_tensor **out)
+{
+  int64_t dims[2] = {n, 1};
+  ga_status st = ga_tensor_new(GA_INT64, 2, dims, out);
+  if (st != GA_OK || n == 0)
+    return st;
+  size_t bytes = (size_t)n * sizeof *pos;
+  if ((st = ga_g.prov->upload(ga_g.pstate, &(*out)->buf, pos, bytes)) != GA_OK) {
+    ga_tensor_unref(*out);
+    *out = NULL;
+    return st;
+  }
+  ga_g.stats.bytes_uploaded += bytes;
+  return GA_OK;
+}
+
+/* The axis through which subscript s reaches memory of this stride. */
+static ga_status subscript_axis(const subscript *s, int64_t stride, ga_tensor **holder, ga_view_axis *ax,
+                                int64_t *offset)
+{
+  *ax = (ga_view_axis){NULL, stride};
+  if (s->colon)
+    return GA_OK;
+  if (!s->pos) {
+    *offset += s->start * stride;
+    ax->stride = s->step * stride;
+    return GA_OK;
+  }
+  ga_status st = index_tensor(s->pos, s->len, holder);
+  if (st == GA_OK)
+    ax->index = &(*holder)->buf;
+  return st;
+}
+
+static ga_status publish(ga_tensor *t, ga_id *out)
+{
+  ga_status st = ga_handles_insert(t, out);
+  if (st != GA_OK)
+    ga_tensor_unref(t);
+  return st;
+}
+
+/* ---- helpers shared with ga_layout.c ------------------------------------------------ */
+
+ga_status ga_tensor_cast(ga_tensor *t, ga_class to, ga_tensor **out)
+{
+  if (t->cls == to) {
+    t->refcount++;
+    *out = t;
+    return GA_OK;
+  }
+  ga_status st = ga_tensor_materialize(t);
+  if (st != GA_OK)
+    return st;
+  if (t->numel == 0)
+    return ga_tensor_new(to, t->ndims, t->dims, out);
+  ga_fuse_operand o = {.t = t, .ndims = t->ndims, .dims = t->dims};
+  ga_lazy *lz = NULL;
+  if ((st = ga_fuse_unary(GA_UOP_CAST, to, &o, t->ndims, t->dims, &lz)) != GA_OK)
+    return st;
+  if ((st = ga_tensor_new_lazy(to, t->ndims, t->dims, lz, out)) != GA_OK) {
+    ga_lazy_free(lz);
+    return st;
+  }
+  if ((st = ga_tensor_materialize(*out)) != GA_OK) {
+    ga_tensor_unref(*out);
+    *out = NULL;
+  }
+  return st;
+}
+
+ga_status ga_tensor_zeros(ga_class cls, int ndims, const int64_t *dims, ga_tensor **out)
+{
+  int64_t n = ga_shape_numel(ndims, dims);
+  if (n == 0)
+    return ga_tensor_new(cls, ndims, dims, out);
+  ga_lazy *lz = calloc(1, sizeof *lz);
+  if (!lz)
+    return ga_fail(GA_ERR_OOM, "out of host memory");
+  lz->x.ndims = ndims;
+  memcpy(lz->x.dims, dims, (size_t)ndims * sizeof *dims);
+  lz->x.numel = n;
+  lz->x.nscalars = 1;
+  lz->x.scalars[0] = (ga_scalar){.cls = cls}; /* all-zero bits: +0 in every class */
+  lz->x.nodes[0] = (ga_xnode){.kind = GA_X_SCALAR, .cls = cls, .slot = 0};
+  lz->x.nnodes = 1;
+  ga_status st = ga_tensor_new_lazy(cls, ndims, dims, lz, out);
+  if (st != GA_OK) {
+    ga_lazy_free(lz);
+    return st;
+  }
+  if ((st = ga_tensor_materialize(*out)) != GA_OK) {
+    ga_tensor_unref(*out);
+    *out = NULL;
+  }
+  return st;
+}
+
+/* A tensor of class cls holding the host array (a temporary for one operation). */
+ga_status ga_tensor_from_host(const ga_operand *o, ga_tensor **out)
+{
+  ga_status st = ga_shape_check(o->ndims, o->dims);
+  if (st != GA_OK || (st = ga_tensor_new(o->cls, o->ndims, o->dims, out)) != GA_OK)
+    return st;
+  size_t bytes = (size_t)(*out)->numel * ga_class_size(o->cls);
+  if (bytes) {
+    if ((st = ga_g.prov->upload(ga_g.pstate, &(*out)->buf, o->data, bytes)) != GA_OK) {
+      ga_tensor_unref(*out);
+      *out = NULL;
+      return st;
+    }
+    ga_g.stats.bytes_uploaded += bytes;
+  }
+  return GA_OK;
+}
+
+/* ---- A(I...) ------------------------------------------------------------------------- */
+
+/* Octave's shape of A(I) for one subscript (Array<T>::index): the subscript's own,
+ * except that a vector indexed by a vector keeps its orientation. */
+static void linear_result_shape(const ga_tensor *a, const subscript *s, int *nd, int64_t *dims)
+{
+  if (s->colon) {
+    *nd = 2;
+    dims[0] = a->numel;
+    dims[1] = 1;
+    return;
+  }
+  int a_long = 0, s_long = 0, a_axis = 0;
+  for (int k = 0; k < a->ndims; k++)
+    if (a->dims[k] != 1) {
+      a_long++;
+      a_axis = k;
+    }
+  for (int k = 0; k < s->ndims; k++)
+    s_long += s->dims[k] != 1;
+  *nd = s->ndims;
+  memcpy(dims, s->dims, (size_t)s->ndims * sizeof *dims);
+  if (a->numel != 1 && a_long == 1 && s->len != 1 && s_long == 1) {
+    *nd = a->ndims;
+    memcpy(dims, a->dims, (size_t)a->ndims * sizeof *dims);
+    dims[a_axis] = s->len;
+  }
+}
+
+ga_status ga_subsref(ga_id id, int nidx, const ga_index *idx, ga_id *out)
+{
+  ga_status st = ga_init();
+  ga_tensor *a;
+  if (st != GA_OK || (st = ga_handles_get(id, &a)) != GA_OK)
+    return st;
+  subscript s[GA_MAX_DIMS];
+  if ((st = convert_all(nidx, idx, s)) != GA_OK)
+    return st;
+  ga_tensor *t = NULL, *holders[GA_MAX_DIMS] = {0};
+  ga_copy_desc d = {.elem_size = ga_class_size(a->cls)};
+  int rnd = 2;
+  int64_t rdims[GA_MAX_DIMS];
+  if (nidx == 0 || (nidx == 1 && s[0].colon)) { /* A() and A(:) share A's storage */
+    if (nidx == 0) {
+      rnd = a->ndims;
+      memcpy(rdims, a->dims, sizeof rdims);
+    } else {
+      rdims[0] = a->numel;
+      rdims[1] = 1;
+    }
+    st = ga_tensor_alias(a, rnd, rdims, &t);
+    subscripts_free(s, nidx);
+    return st == GA_OK ? publish(t, out) : st;
+  }
+  if (nidx == 1) {
+    if (s[0].extent > a->numel) {
+      st = out_of_bound(0, 1, s[0].extent, a->numel, a);
+      goto done;
+    }
+    linear_result_shape(a, &s[0], &rnd, rdims);
+    d.ndims = 1;
+    d.dims[0] = s[0].len;
+    d.dst[0] = (ga_view_axis){NULL, 1};
+    st = subscript_axis(&s[0], 1, &holders[0], &d.src[0], &d.src_offset);
+  } else {
+    int64_t fd[GA_MAX_DIMS], fs[GA_MAX_DIMS];
+    fold_dims(a, nidx, fd);
+    canonical_strides(nidx, fd, fs);
+    for (int k = 0; k < nidx && st == GA_OK; k++)
+      if (!s[k].colon && s[k].extent > fd[k])
+        st = out_of_bound(k, nidx, s[k].extent, fd[k], a);
+    rnd = nidx;
+    for (int k = 0; k < nidx; k++)
+      rdims[k] = s[k].colon ? fd[k] : s[k].len;
+    d.ndims = nidx;
+    for (int k = 0; k < nidx; k++)
+      d.dims[k] = rdims[k];
+    int64_t ds = 1;
+    for (int k = 0; k < nidx && st == GA_OK; k++) {
+      d.dst[k] = (ga_view_axis){NULL, ds};
+      ds *= rdims[k];
+      st = subscript_axis(&s[k], fs[k], &holders[k], &d.src[k], &d.src_offset);
+    }
+  }
+  if (st == GA_OK)
+    st = ga_tensor_new(a->cls, rnd, rdims, &t);
+  if (st == GA_OK && t->numel > 0 && (st = ga_tensor_materialize(a)) == GA_OK) {
+    d.src_buf = &a->buf;
+    d.dst_buf = &t->buf;
+    st = ga_plan_copy(&d);
+  }
+done:
+  for (int k = 0; k < nidx; k++)
+    ga_tensor_unref(holders[k]);
+  subscripts_free(s, nidx);
+  if (st != GA_OK) {
+    ga_tensor_unref(t);
+    return st;
+  }
+  return publish(t, out);
+}
+
+/* ---- A(I...) = V ----------------------------------------------------------------------- */
+
+void ga_patch_free(ga_tensor *t)
+{
+  ga_patch *p = t->patch;
+  t->patch = NULL;
+  if (!p)
+    return;
+  ga_tensor_unref(p->base);
+  ga_tensor_unref(p->src);
+  for (int k = 0; k < 2 * GA_MAX_DIMS; k++)
+    ga_tensor_unref(p->index[k]);
+  free(p);
+}
+
+ga_status ga_patch_apply(ga_tensor *t)
+{
+  ga_patch *p = t->patch;
+  ga_tensor *b = p->base;
+  ga_status st = ga_tensor_materialize(b);
+  if (st != GA_OK)
+    return st;
+  size_t bytes = (size_t)t->numel * ga_class_size(t->cls);
+  /* nothing else can see the old value: write into its storage */
+  bool steal = b->refcount == 1 && b->handle_refs == 0 && !b->owner && b->buf.bytes >= bytes;
+  if (steal) {
+    t->buf = b->buf;
+    b->buf = (ga_pbuf){0};
+    ga_g.stats.bytes_in_use -= t->buf.bytes; /* moves from b to t below */
+  } else if (bytes) {
+    if ((st = ga_buffer_acquire(bytes, &t->buf)) != GA_OK)
+      return st;
+    ga_copy_desc whole = {.ndims = 1, .dims = {t->numel}, .src = {{NULL, 1}}, .dst = {{NULL, 1}},
+                          .elem_size = ga_class_size(t->cls), .src_buf = &b->buf, .dst_buf = &t->buf};
+    if ((st = ga_plan_copy(&whole)) != GA_OK) {
+      ga_buffer_release(&t->buf);
+      return st;
+    }
+  }
+  ga_g.stats.bytes_in_use += t->buf.bytes;
+  p->copy.src_buf = &p->src->buf;
+  p->copy.dst_buf = &t->buf;
+  st = ga_plan_copy(&p->copy);
+  ga_patch_free(t); /* even on failure: the value is what the copy left */
+  ga_g.stats.materializations++;
+  return st;
+}
+
+static ga_status nonconformant(int n, const int64_t *lens, const int64_t *vdims, int vnd)
+{
+  char a[256], b[256];
+  ga_shape_format(n, lens, a, sizeof a);
+  ga_shape_format(vnd, vdims, b, sizeof b);
+  return ga_fail_id(GA_ERR_NONCONFORMANT, "Octave:nonconformant-args",
+                    "=: nonconformant arguments (op1 is %s, op2 is %s)", a, b);
+}
+
+/* Dimensions other than 1, in order (Octave compares assigned shapes this way). */
+static int squeeze(int n, const int64_t *dims, int64_t *out)
+{
+  int m = 0;
+  for (int k = 0; k < n; k++)
+    if (dims[k] != 1)
+      out[m++] = dims[k];
+  return m;
+}
+
+typedef struct {
+  int64_t pos, j;
+} target;
+
+static int by_position_then_order(const void *x, const void *y)
+{
+  const target *a = x, *b = y;
+  if (a->pos != b->pos)
+    return a->pos < b->pos ? -1 : 1;
+  return a->j < b->j ? -1 : a->j > b->j;
+}
+
+/* Repeated targets in one subscript: the last assignment wins, as in Octave, so keep
+ * each position once with the source position of its last occurrence. The subscript
+ * becomes the unique positions; *src_pos (malloc) the matching source positions, or
+ * NULL when nothing repeats. */
+static ga_status resolve_repeats(subscript *s, int64_t **src_pos)
+{
+  *src_pos = NULL;
+  if (s->colon || !s->pos || s->len < 2)
+    return GA_OK;
+  target *t = malloc((size_t)s->len * sizeof *t);
+  if (!t)
+    return ga_fail(GA_ERR_OOM, "out of host memory");
+  for (int64_t j = 0; j < s->len; j++)
+    t[j] = (target){s->pos[j], j};
+  qsort(t, (size_t)s->len, sizeof *t, by_position_then_order);
+  bool repeats = false;
+  for (int64_t j = 1; j < s->len && !repeats; j++)
+    repeats = t[j].pos == t[j - 1].pos;
+  if (!repeats) {
+    free(t);
+    return GA_OK;
+  }
+  int64_t *sp = malloc((size_t)s->len * sizeof *sp);
+  if (!sp) {
+    free(t);
+    return ga_fail(GA_ERR_OOM, "out of host memory");
+  }
+  int64_t m = 0;
+  for (int64_t j = 0; j < s->len; j++) {
+    if (j + 1 < s->len && t[j + 1].pos == t[j].pos)
+      continue; /* a later occurrence follows */
+    s->pos[m] = t[j].pos;
+    sp[m++] = t[j].j;
+  }
+  free(t);
+  s->len = m;
+  *src_pos = sp;
+  return GA_OK;
+}
+
+ga_status ga_subsasgn(ga_id id, int nidx, const ga_index *idx, const ga_operand *value, ga_id *out)
+{
+  ga_status st = ga_init();
+  ga_tensor *a, *v = NULL;
+  if (st != GA_OK || (st = ga_handles_get(id, &a)) != GA_OK)
+    return st;
+  if (nidx < 1)
+    return ga_fail(GA_ERR_ARG, "A() = X: an index is required");
+  if (!value->is_host) {
+    if ((st = ga_handles_get(value->id, &v)) != GA_OK)
+      return st;
+    v->refcount++;
+  } else if ((unsigned)value->cls >= GA_NCLASSES) {
+    return ga_fail(GA_ERR_CLASS, "unsupported value class");
+  } else if ((st = ga_tensor_from_host(value, &v)) != GA_OK) {
+    return st;
+  }
+  ga_class rc = a->cls == GA_LOGICAL && v->cls == GA_SINGLE ? GA_DOUBLE : a->cls;
+  subscript s[GA_MAX_DIMS];
+  if ((st = convert_all(nidx, idx, s)) != GA_OK) {
+    ga_tensor_unref(v);
+    return st;
+  }
+  int64_t lens[GA_MAX_DIMS], newd[GA_MAX_DIMS], fd[GA_MAX_DIMS], vd[GA_MAX_DIMS];
+  int nd = nidx, vnd = v->ndims;
+  memcpy(vd, v->dims, sizeof vd);
+  for (int k = vnd; k < GA_MAX_DIMS; k++)
+    vd[k] = 1;
+  bool scalar = v->numel == 1;
+  if (nidx == 1) {
+    int64_t n = a->numel;
+    nd = a->ndims;
+    memcpy(newd, a->dims, sizeof newd);
+    if (s[0].colon) {
+      lens[0] = n;
+      if (n == 0 && a->ndims == 2 && a->dims[0] == 0 && a->dims[1] == 0 && v->ndims == 2 && v->dims[0] == 1 &&
+          v->numel > 0) { /* A = []; A(:) = row */
+        newd[1] = lens[0] = v->numel;
+        newd[0] = 1;
+      }
+    } else {
+      lens[0] = s[0].len;
+      if (s[0].extent > n) { /* grows: as a row, unless A is a column */
+        if (a->ndims == 2 && (a->dims[0] == 0 || a->dims[0] == 1)) {
+          newd[0] = 1;
+          newd[1] = s[0].extent;
+        } else if (a->ndims == 2 && a->dims[1] == 1) {
+          newd[0] = s[0].extent;
+        } else {
+          st = ga_fail_id(GA_ERR_ARG, "Octave:index-out-of-bounds", "ind2sub: index out of range");
+        }
+      }
+    }
+    if (st == GA_OK && !scalar && v->numel != lens[0]) {
+      int64_t op1[2] = {lens[0], 1};
+      st = nonconformant(2, op1, v->dims, v->ndims);
+    }
+    fd[0] = n;
+  } else {
+    fold_dims(a, nidx, fd);
+    for (int k = 0; k < nidx; k++) {
+      if (s[k].colon) {
+        lens[k] = fd[k];
+        if (fd[k] == 0 && a->numel == 0 && !scalar) /* A = []; A(:, 1) = column */
+          lens[k] = vd[k];
+        newd[k] = lens[k] > fd[k] ? lens[k] : fd[k];
+      } else {
+        lens[k] = s[k].len;
+        newd[k] = s[k].extent > fd[k] ? s[k].extent : fd[k];
+      }
+    }
+    if (a->ndims > nidx && newd[nidx - 1] != fd[nidx - 1])
+      st = ga_fail_id(GA_ERR_ARG, "Octave:invalid-resize",
+                      "Invalid resizing operation or ambiguous assignment to an "
+                      "out-of-bounds array element");
+    if (st == GA_OK && a->ndims > nidx) { /* folded: the result keeps A's own shape */
+      nd = a->ndims;
+      memcpy(newd, a->dims, sizeof newd);
+    }
+    if (st == GA_OK && !scalar) {
+      int64_t ql[GA_MAX_DIMS], qv[GA_MAX_DIMS];
+      int nl = squeeze(nidx, lens, ql), nv = squeeze(v->ndims, v->dims, qv);
+      if (nl != nv || memcmp(ql, qv, (size_t)nl * sizeof *ql) != 0)
+        st = nonconformant(nidx, lens, v->dims, v->ndims);
+    }
+  }
+  /* the copy: iteration over the subscripts' lengths; V is read in that order */
+  ga_patch *p = NULL;
+  ga_tensor *t = NULL, *base = NULL, *vc = NULL;
+  if (st == GA_OK && !(p = calloc(1, sizeof *p)))
+    st = ga_fail(GA_ERR_OOM, "out of host memory");
+  if (st == GA_OK) {
+    int64_t ns[GA_MAX_DIMS], vs = 1, seen[GA_MAX_DIMS];
+    /* strides of the result seen through the subscripts (the last takes the rest; a
+     * folded A cannot grow, so its folded shape holds) */
+    int rn = nidx == 1 ? 1 : nidx;
+    if (nidx == 1) {
+      ns[0] = 1;
+    } else {
+      for (int k = 0; k < nidx; k++)
+        seen[k] = a->ndims > nidx ? fd[k] : newd[k];
+      canonical_strides(nidx, seen, ns);
+    }
+    p->copy.ndims = rn;
+    p->copy.elem_size = ga_class_size(rc);
+    for (int k = 0; k < rn && st == GA_OK; k++) {
+      int64_t *src_pos = NULL;
+      st = resolve_repeats(&s[k], &src_pos);
+      if (st != GA_OK)
+        break;
+      p->copy.dims[k] = s[k].colon ? lens[k] : s[k].len;
+      st = subscript_axis(&s[k], ns[k], &p->index[k], &p->copy.dst[k], &p->copy.dst_offset);
+      p->copy.src[k] = (ga_view_axis){NULL, scalar ? 0 : vs};
+      if (st == GA_OK && src_pos) {
+        ga_tensor *h = NULL;
+        st = index_tensor(src_pos, s[k].len, &h);
+        if (st == GA_OK) {
+          p->index[GA_MAX_DIMS + k] = h; /* the patch keeps it */
+          p->copy.src[k].index = &h->buf;
+        }
+      }
+      free(src_pos);
+      vs *= lens[k];
+    }
+  }
+  /* the array written into: A itself, or A converted and/or grown */
+  if (st == GA_OK) {
+    int nnd = nd;
+    int64_t nn[GA_MAX_DIMS];
+    memcpy(nn, newd, sizeof nn);
+    ga_shape_normalize(&nnd, nn);
+    bool grown = nnd != a->ndims || memcmp(nn, a->dims, (size_t)nnd * sizeof *nn) != 0;
+    ga_tensor *ac = NULL;
+    if ((st = ga_tensor_cast(a, rc, &ac)) == GA_OK && grown) {
+      if ((st = ga_tensor_zeros(rc, nnd, nn, &base)) == GA_OK && a->numel > 0 &&
+          (st = ga_tensor_materialize(ac)) == GA_OK) {
+        /* old elements keep their subscripts: A's (folded) block of the new array */
+        ga_copy_desc c = {.elem_size = ga_class_size(rc), .src_buf = &ac->buf, .dst_buf = &base->buf};
+        int64_t os[GA_MAX_DIMS], ds[GA_MAX_DIMS], od[GA_MAX_DIMS], nb[GA_MAX_DIMS];
+        int m = nidx == 1 ? 1 : nidx;
+        if (nidx == 1) {
+          od[0] = a->numel;
+          nb[0] = base->numel;
+        } else {
+          memcpy(od, fd, sizeof od);
+          for (int k = 0; k < m; k++)
+            nb[k] = k < nnd ? nn[k] : 1;
+        }
+        canonical_strides(m, od, os);
+        canonical_strides(m, nb, ds);
+        c.ndims = m;
+        for (int k = 0; k < m; k++) {
+          c.dims[k] = od[k];
+          c.src[k] = (ga_view_axis){NULL, os[k]};
+          c.dst[k] = (ga_view_axis){NULL, ds[k]};
+        }
+        st = ga_plan_copy(&c);
+      }
+      ga_tensor_unref(ac);
+    } else if (st == GA_OK) {
+      base = ac;
+    }
+    if (st == GA_OK)
+      st = ga_tensor_cast(v, rc, &vc);
+    if (st == GA_OK)
+      st = ga_tensor_materialize(vc);
+    if (st == GA_OK)
+      st = ga_tensor_new_lazy(rc, nnd, nn, NULL, &t);
+  }
+  subscripts_free(s, nidx);
+  ga_tensor_unref(v);
+  if (st != GA_OK) {
+    ga_tensor_unref(base);
+    ga_tensor_unref(vc);
+    if (p) {
+      for (int k = 0; k < 2 * GA_MAX_DIMS; k++)
+        ga_tensor_unref(p->index[k]);
+      free(p);
+    }
+    ga_tensor_unref(t);
+    return st;
+  }
+  p->base = base;
+  p->src = vc;
+  t->patch = p;
+  return publish(t, out);
+}
+
+/* ---- A(I...) = [] ----------------------------------------------------------------------- */
+
+/* The positions of 0..n-1 that s does not name. */
+static ga_status complement(const subscript *s, int64_t n, subscript *kept)
+{
+  memset(kept, 0, sizeof *kept);
+  bool *gone = calloc((size_t)(n ? n : 1), 1);
+  kept->pos = malloc((size_t)(n ? n : 1) * sizeof *kept->pos);
+  if (!gone || !kept->pos) {
+    free(gone);
+    free(kept->pos);
+    kept->pos = NULL;
+    return ga_fail(GA_ERR_OOM, "out of host memory");
+  }
+  for (int64_t j = 0; j < s->len; j++)
+    gone[position_at(s, j)] = true;
+  for (int64_t j = 0; j < n; j++)
+    if (!gone[j])
+      kept->pos[kept->len++] = j;
+  free(gone);
+  kept->extent = kept->len ? kept->pos[kept->len - 1] + 1 : 0;
+  find_progression(kept);
+  return GA_OK;
+}
+
+/* B = A's elements at the kept positions along dimension dim of dims (nd of them). */
+static ga_status gather_along(ga_tensor *a, int nd, const int64_t *dims, int dim, const subscript *kept,
+                              ga_tensor **out)
+{
+  int64_t rd[GA_MAX_DIMS], as[GA_MAX_DIMS];
+  memcpy(rd, dims, (size_t)nd * sizeof *dims);
+  rd[dim] = kept->len;
+  canonical_strides(nd, dims, as);
+  ga_tensor *holder = NULL;
+  ga_copy_desc d = {.ndims = nd, .elem_size = ga_class_size(a->cls)};
+  int64_t ds = 1;
+  ga_status st = GA_OK;
+  for (int k = 0; k < nd && st == GA_OK; k++) {
+    d.dims[k] = rd[k];
+    d.dst[k] = (ga_view_axis){NULL, ds};
+    ds *= rd[k];
+    if (k == dim)
+      st = subscript_axis(kept, as[k], &holder, &d.src[k], &d.src_offset);
+    else
+      d.src[k] = (ga_view_axis){NULL, as[k]};
+  }
+  if (st == GA_OK)
+    st = ga_tensor_new(a->cls, nd, rd, out);
+  if (st == GA_OK && (*out)->numel > 0 && (st = ga_tensor_materialize(a)) == GA_OK) {
+    d.src_buf = &a->buf;
+    d.dst_buf = &(*out)->buf;
+    st = ga_plan_copy(&d);
+  }
+  ga_tensor_unref(holder);
+  return st;
+}
+
+ga_status ga_subsdelete(ga_id id, int nidx, const ga_index *idx, ga_id *out)
+{
+  ga_status st = ga_init();
+  ga_tensor *a;
+  if (st != GA_OK || (st = ga_handles_get(id, &a)) != GA_OK)
+    return st;
+  subscript s[GA_MAX_DIMS];
+  if (nidx < 1)
+    return ga_fail(GA_ERR_ARG, "A() = []: an index is required");
+  if ((st = convert_all(nidx, idx, s)) != GA_OK)
+    return st;
+  ga_tensor *t = NULL;
+  subscript kept = {0};
+  if (nidx == 1) {
+    int64_t n = a->numel;
+    if (s[0].colon) {
+      int64_t z[2] = {0, 0};
+      st = ga_tensor_new(a->cls, 2, z, &t);
+    } else if (s[0].len == 0) {
+      st = ga_tensor_alias(a, a->ndims, a->dims, &t);
+    } else if (s[0].extent > n) {
+      st = ga_fail_id(GA_ERR_ARG, "Octave:index-out-of-bounds",
+                      "A(I) = []: index out of bounds: value %lld out of bound %lld", (long long)s[0].extent,
+                      (long long)n);
+    } else if ((st = complement(&s[0], n, &kept)) == GA_OK) {
+      bool column = a->ndims == 2 && a->dims[1] == 1 && a->dims[0] != 1;
+      int64_t flat[1] = {n};
+      st = gather_along(a, 1, flat, 0, &kept, &t);
+      if (st == GA_OK) {
+        int64_t rd[2] = {column ? kept.len : 1, column ? 1 : kept.len};
+        ga_tensor *r = NULL;
+        st = ga_tensor_alias(t, 2, rd, &r);
+        ga_tensor_unref(t);
+        t = st == GA_OK ? r : NULL;
+      }
+    }
+  } else {
+    int dim = -1, second = -1;
+    for (int k = 0; k < nidx; k++)
+      if (!s[k].colon) {
+        if (dim < 0)
+          dim = k;
+        else if (second < 0)
+          second = k;
+      }
+    int nd = a->ndims > nidx ? a->ndims : nidx;
+    int64_t dims[GA_MAX_DIMS];
+    for (int k = 0; k < nd; k++)
+      dims[k] = k < a->ndims ? a->dims[k] : 1;
+    if (dim < 0) { /* A(:, :) = [] */
+      dims[0] = 0;
+      st = ga_tensor_new(a->cls, a->ndims, dims, &t);
+    } else if (second >= 0) {
+      bool empty = false;
+      for (int k = 0; k < nidx; k++)
+        empty |= s[k].colon ? dims[k] == 0 : s[k].len == 0;
+      if (empty)
+        st = ga_tensor_alias(a, a->ndims, a->dims, &t);
+      else
+        st = ga_fail_id(GA_ERR_ARG, "Octave:nonconformant-args", "a null assignment can only have one non-colon index");
+    } else if (s[dim].len == 0) {
+      st = ga_tensor_alias(a, a->ndims, a->dims, &t);
+    } else if (s[dim].extent > dims[dim]) {
+      st = ga_fail_id(GA_ERR_ARG, "Octave:index-out-of-bounds",
+                      "A(..,I,..) = []: index out of bounds: value %lld out of bound %lld", (long long)s[dim].extent,
+                      (long long)dims[dim]);
+    } else if ((st = complement(&s[dim], dims[dim], &kept)) == GA_OK) {
+      st = gather_along(a, nd, dims, dim, &kept, &t);
+    }
+  }
+  free(kept.pos);
+  subscripts_free(s, nidx);
+  return st == GA_OK ? publish(t, out) : st;
+}
