@@ -9,7 +9,10 @@
 ## @code{bytes_downloaded}, @code{host_fallbacks} (operations the planner ran on the
 ## host), @code{pool_hits}, @code{pool_misses}, @code{bytes_in_use}, @code{bytes_pooled},
 ## @code{live_arrays}, @code{validation_messages} (Vulkan validation layer) and
-## @code{gpu_time_ns} (device time of finished work, from timestamp queries).
+## @code{gpu_time_ns} (device time of finished work, from timestamp queries),
+## @code{assign_in_place} (assignments @code{A(I) = X} written into the old array's
+## memory) and @code{assign_copies} (assignments that copied the whole array first,
+## because another value still shared it).
 ## With @qcode{"reset"}, zero the counters (the gauges of what is alive now are kept).
 ## @seealso{gpuDevice}
 ## @end deftypefn

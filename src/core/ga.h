@@ -125,6 +125,8 @@ typedef struct {
   uint64_t live_tensors;
   uint64_t validation_messages; /* Vulkan validation layer messages (when enabled) */
   uint64_t gpu_time_ns;         /* device time of finished submissions (timestamp queries) */
+  uint64_t assign_in_place;     /* A(I) = X written into the storage of the old A */
+  uint64_t assign_copies;       /* A(I) = X that copied all of A first (another value still sees A) */
 } ga_stats;
 
 /* Lifecycle. ga_init is idempotent and is called by every function below. */

@@ -459,10 +459,12 @@ ga_status ga_patch_apply(ga_tensor *t)
   /* nothing else can see the old value: write into its storage */
   bool steal = b->refcount == 1 && b->handle_refs == 0 && !b->owner && b->buf.bytes >= bytes;
   if (steal) {
+    ga_g.stats.assign_in_place++;
     t->buf = b->buf;
     b->buf = (ga_pbuf){0};
     ga_g.stats.bytes_in_use -= t->buf.bytes; /* moves from b to t below */
   } else if (bytes) {
+    ga_g.stats.assign_copies++;
     if ((st = ga_buffer_acquire(bytes, &t->buf)) != GA_OK)
       return st;
     ga_copy_desc whole = {.ndims = 1, .dims = {t->numel}, .src = {{NULL, 1}}, .dst = {{NULL, 1}},

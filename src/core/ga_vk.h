@@ -127,5 +127,6 @@ extern const char ga_glsl_math[];
 extern const char ga_glsl_philox[]; /* shaders/philox.glsl: random numbers, index functions */
 extern const char ga_glsl_reduce[];
 extern const char ga_glsl_copy[];   /* shaders/copy.comp */
+extern const char ga_glsl_transpose[]; /* shaders/transpose.comp */
 
 #endif

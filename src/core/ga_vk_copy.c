@@ -50,9 +50,55 @@ static ga_status write_inline(ga_vk *vk, ga_pbuf *buf, const void *data, size_t 
   return GA_OK;
 }
 
+static char *transpose_source(const void *ctx)
+{
+  int esize = *(const int *)ctx;
+  ga_strbuf b = {0};
+  ga_glsl_emit_prelude(&b, NULL);
+  ga_sb_printf(&b, "#define ESIZE %d\n#define ELEM %s\n#define REF %s\n", esize, esize == 8 ? "uint64_t" : "uint",
+               esize == 8 ? "GaU64" : "GaU32");
+  ga_sb_puts(&b, ga_glsl_transpose);
+  return ga_sb_take(&b);
+}
+
+/* A transpose: 2-D, the source contiguous along dimension 2 and the destination along
+ * dimension 1, no index vectors, words or double words, sizes a 32-bit grid can name. */
+static bool is_transpose(const ga_copy_desc *d)
+{
+  return d->ndims == 2 && d->elem_size >= 4 && !d->src[0].index && !d->src[1].index && !d->dst[0].index &&
+         !d->dst[1].index && d->src[1].stride == 1 && d->src[0].stride >= d->dims[1] && d->dst[0].stride == 1 &&
+         d->dst[1].stride == d->dims[0] && d->dims[0] < (1ll << 31) && d->dims[1] < (1ll << 31) &&
+         d->src_offset >= 0;
+}
+
+static ga_status transpose(ga_vk *vk, const ga_copy_desc *d)
+{
+  int esize = (int)d->elem_size;
+  char key[32];
+  snprintf(key, sizeof key, "transpose:%d", esize);
+  VkPipeline p;
+  ga_status st = ga_vk_pipeline_get(vk, key, transpose_source, &esize, &p);
+  if (st != GA_OK)
+    return st;
+  uint64_t ti = ((uint64_t)d->dims[0] + 31) / 32, tj = ((uint64_t)d->dims[1] + 31) / 32, groups = ti * tj;
+  struct {
+    uint64_t src, dst, src_stride;
+    uint32_t rows, cols, tiles_i, groups_x;
+  } push = {d->src_buf->address + (uint64_t)d->src_offset * d->elem_size,
+            d->dst_buf->address + (uint64_t)d->dst_offset * d->elem_size,
+            (uint64_t)d->src[0].stride,
+            (uint32_t)d->dims[0],
+            (uint32_t)d->dims[1],
+            (uint32_t)ti,
+            ga_vk_groups_x(groups)};
+  return ga_vk_dispatch(vk, p, &push, sizeof push, groups);
+}
+
 ga_status ga_vk_copy(void *state, const ga_copy_desc *d)
 {
   ga_vk *vk = state;
+  if (is_transpose(d) && d->dst_offset >= 0)
+    return transpose(vk, d);
   if (d->ndims < 1 || d->ndims > GA_VIEW_MAX_DIMS)
     return ga_fail(GA_ERR_INTERNAL, "copy: %d dimensions", d->ndims);
   copy_variant v = {.esize = (int)d->elem_size, .ndims = d->ndims};
