@@ -2275,3 +2275,69 @@ endclassdef
 %! catch err
 %!   assert (err.identifier, "gpuarray:nonconformant");
 %! end_try_catch
+
+## ---- indexing and array manipulation ------------------------------------------------
+## (test/octave/test_indexing.m compares every form with Octave; these check structure)
+
+%!test
+%! ## A(:, k) = v in a loop writes into the array's own memory: no copy of the matrix
+%! A = gpuArray.zeros (64, 50);
+%! A(1) = 0;   # the first assignment may copy (A was a pending constant)
+%! s0 = gpuarray_stats ();
+%! for k = 1:50
+%!   A(:, k) = k * ones (64, 1);
+%! endfor
+%! s1 = gpuarray_stats ();
+%! assert (gather (A), repmat (1:50, 64, 1));
+%! assert (s1.assign_copies - s0.assign_copies, 0);
+%! assert (s1.assign_in_place - s0.assign_in_place >= 49);
+
+%!test
+%! ## value semantics: an assignment into a copy leaves the original alone
+%! x = rand (5, 4);
+%! A = gpuArray (x);
+%! B = A;
+%! B(2, 3) = -1;
+%! C = B;
+%! B(1) = 7;
+%! assert (gather (A), x);
+%! y = x; y(2, 3) = -1;
+%! assert (gather (C), y);
+%! y(1) = 7;
+%! assert (gather (B), y);
+
+%!test
+%! ## reshape shares memory; A(:) too; the values stay A's
+%! x = rand (6, 4);
+%! A = gpuArray (x);
+%! s0 = gpuarray_stats ();
+%! R = reshape (A, 3, 8);
+%! V = A(:);
+%! s1 = gpuarray_stats ();
+%! assert (s1.dispatches, s0.dispatches);
+%! assert (gather (R), reshape (x, 3, 8));
+%! assert (gather (V), x(:));
+%! R(1) = 5;
+%! assert (gather (A), x);
+
+%!test
+%! ## transposes, permutations and indexing of every class, against Octave
+%! for c = {"double", "single", "int8", "uint16", "int32", "uint64", "logical"}
+%!   x = cast (randi ([0 100], 37, 70), c{1});
+%!   g = gpuArray (x);
+%!   assert (gather (g.'), x.');
+%!   assert (gather (g'), x');
+%!   assert (gather (g(end:-1:1, 2:3:end)), x(end:-1:1, 2:3:end));
+%!   assert (gather (permute (reshape (g, 37, 7, 10), [3 1 2])), permute (reshape (x, 37, 7, 10), [3 1 2]));
+%!   y = x; y(5:7, [1 70]) = x(1:3, 1:2);
+%!   h = g; h(5:7, [1 70]) = g(1:3, 1:2);
+%!   assert (gather (h), y);
+%! endfor
+
+%!error <index \(5,_\): out of bound 4 \(dimensions are 4x4\)> subsref (gpuArray (rand (4)), substruct ("()", {5, 1}))
+%!error <index \(1.5\): subscripts must be either integers> subsref (gpuArray (rand (4)), substruct ("()", {1.5}))
+%!error <=: nonconformant arguments \(op1 is 2x1, op2 is 1x3\)> subsasgn (gpuArray (rand (4)), substruct ("()", {1:2}), [1 2 3])
+%!error <a null assignment can only have one non-colon index> subsasgn (gpuArray (rand (4)), substruct ("()", {1:2, 2}), [])
+## ([a; b] syntax reports Octave's own "gpuArray/vertcat method failed" instead)
+%!error <vertical dimensions mismatch \(1x2 vs 1x3\)> vertcat (gpuArray ([1 2]), [1 2 3])
+%!error <reshape: can't reshape 2x3 array to 4x2 array> reshape (gpuArray (rand (2, 3)), 4, 2)
