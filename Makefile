@@ -18,11 +18,18 @@ test/unit/test_core: test/unit/test_core.c src/core/ga.h all
 	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Wall -Wextra -Werror -Isrc/core $< \
 	  src/libgpuarray_core.a -lcmocka $(CORE_LIBS) -o $@
 
-check-unit: test/unit/test_core test/unit/test_rng
+check-unit: test/unit/test_core test/unit/test_rng test/unit/test_copy
 	$(HOST) test/unit/test_core
 	$(LAVAPIPE) test/unit/test_core
 	$(HOST) test/unit/test_rng
 	$(LAVAPIPE) test/unit/test_rng
+	$(HOST) test/unit/test_copy
+	$(LAVAPIPE) test/unit/test_copy
+
+# copies between views and the indexing API built on them
+test/unit/test_copy: test/unit/test_copy.c src/core/ga.h all
+	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Wall -Wextra -Werror -Isrc/core $< \
+	  src/libgpuarray_core.a -lcmocka $(CORE_LIBS) -o $@
 
 # random numbers and index functions (Philox known answers need librandom123-dev)
 test/unit/test_rng: test/unit/test_rng.c src/core/ga.h all
@@ -78,6 +85,6 @@ demo:
 
 clean:
 	$(MAKE) -C src clean
-	rm -rf build $(PKG).tar.gz test/unit/test_core test/unit/test_rng
+	rm -rf build $(PKG).tar.gz test/unit/test_core test/unit/test_rng test/unit/test_copy
 
 .PHONY: all check check-unit check-octave check-pkg bench-smoke fuzz dist install demo clean

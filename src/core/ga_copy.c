@@ -2,6 +2,7 @@
  * to the form providers take, and the host's reference implementation. */
 #include "ga_internal.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* Adjacent dimensions merge when neither side uses an index vector along them and
@@ -60,22 +61,42 @@ ga_status ga_plan_copy(const ga_copy_desc *in)
   }
   if (d.ndims <= GA_VIEW_MAX_DIMS)
     return ga_g.prov->copy(ga_g.pstate, &d);
-  /* too many dimensions for one kernel: one copy per position of the outermost ones
-   * (rare: it needs more than six dimensions that do not merge) */
-  int outer = d.ndims - 1;
-  if (d.src[outer].index || d.dst[outer].index)
-    return ga_fail(GA_ERR_UNSUPPORTED, "indexing with index vectors along more than %d dimensions that do "
-                                       "not merge is not supported", GA_VIEW_MAX_DIMS);
+  /* too many dimensions for one kernel: one copy per position along one dimension
+   * (rare: it needs more than six dimensions that do not merge), preferably one
+   * without index vectors; an index vector's positions are read back otherwise */
+  int k = d.ndims - 1;
+  for (int q = d.ndims - 1; q >= 0; q--)
+    if (!d.src[q].index && !d.dst[q].index) {
+      k = q;
+      break;
+    }
+  int64_t *ps = NULL, *pd = NULL;
+  ga_status st = GA_OK;
+  size_t bytes = (size_t)d.dims[k] * sizeof(int64_t);
+  if (d.src[k].index && (!(ps = malloc(bytes)) ||
+                         (st = ga_g.prov->download(ga_g.pstate, d.src[k].index, ps, bytes)) != GA_OK))
+    goto done;
+  if (d.dst[k].index && (!(pd = malloc(bytes)) ||
+                         (st = ga_g.prov->download(ga_g.pstate, d.dst[k].index, pd, bytes)) != GA_OK))
+    goto done;
   ga_copy_desc part = d;
-  part.ndims = outer;
-  for (int64_t j = 0; j < d.dims[outer]; j++) {
-    part.src_offset = d.src_offset + j * d.src[outer].stride;
-    part.dst_offset = d.dst_offset + j * d.dst[outer].stride;
-    ga_status st = ga_plan_copy(&part);
-    if (st != GA_OK)
-      return st;
+  part.ndims = d.ndims - 1;
+  for (int q = k; q < part.ndims; q++) {
+    part.dims[q] = d.dims[q + 1];
+    part.src[q] = d.src[q + 1];
+    part.dst[q] = d.dst[q + 1];
   }
-  return GA_OK;
+  for (int64_t j = 0; j < d.dims[k] && st == GA_OK; j++) {
+    part.src_offset = d.src_offset + (ps ? ps[j] : j) * d.src[k].stride;
+    part.dst_offset = d.dst_offset + (pd ? pd[j] : j) * d.dst[k].stride;
+    st = ga_plan_copy(&part);
+  }
+done:
+  if ((d.src[k].index && !ps) || (d.dst[k].index && !pd))
+    st = st != GA_OK ? st : ga_fail(GA_ERR_OOM, "out of host memory");
+  free(ps);
+  free(pd);
+  return st;
 }
 
 /* ---- the host's copy: an odometer over the iteration space ------------------------ */
