@@ -493,18 +493,47 @@ classdef gpuArray < handle
     endfunction
 
     function varargout = find (x, varargin)
-      ## the nonzero pattern is read back (one byte an element); positions go back up
-      m = gather (x != 0);
+      ## positions found on the device (src/core/ga_find.c); the options act on them
+      if (nargin > 3)
+        print_usage ();
+      endif
+      i = gpuArray (__gpuarray__ ("find", x), [], [], true);
+      if (nargin > 1)
+        n = double (gather (varargin{1}));
+        if (! (isscalar (n) && n >= 1 && n == fix (n)))
+          error ("find: N must be an integer");
+        endif
+        direction = "first";
+        if (nargin > 2)
+          direction = lower (varargin{2});
+          if (! any (strcmp (direction, {"first", "last"})))
+            error ('find: DIRECTION must be "first" or "last"');
+          endif
+        endif
+        k = numel (i);
+        if (n < k)
+          if (strcmp (direction, "first"))
+            i = subsref (i, substruct ("()", {1:n}));
+          else
+            i = subsref (i, substruct ("()", {k-n+1:k}));
+          endif
+        endif
+      endif
+      sz = size (x);
+      if (numel (sz) == 2 && sz(1) == 1 && sz(2) != 1)   # a row gives a row (Octave)
+        i = reshape (i, 1, []);
+      elseif (isempty (x) && isequal (sz, [0 0]))
+        i = reshape (i, 0, 0);
+      endif
       if (nargout <= 1)
-        varargout{1} = gpuArray (find (m, varargin{:}));
+        varargout{1} = i;
         return;
       endif
-      [i, j] = find (m, varargin{:});
-      varargout = {gpuArray(i), gpuArray(j)};
+      m = sz(1);
+      c = floor ((i - 1) ./ m);
+      varargout = {i - c .* m, c + 1};
       if (nargout > 2)
-        lin = sub2ind (size (m), i, j);
-        v = subsref (x, substruct ("()", {lin}));
-        varargout{3} = reshape (v, size (i));
+        varargout{3} = reshape (subsref (x, substruct ("()", {i})), size (i));
       endif
     endfunction
 

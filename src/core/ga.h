@@ -217,6 +217,9 @@ ga_status ga_subsref(ga_id a, int nidx, const ga_index *idx, ga_id *out);
 ga_status ga_subsasgn(ga_id a, int nidx, const ga_index *idx, const ga_operand *value, ga_id *out);
 /* A(idx{:}) = [] */
 ga_status ga_subsdelete(ga_id a, int nidx, const ga_index *idx, ga_id *out);
+/* find (A): the 1-based linear positions of A's nonzeros (NaN counts) as a column of
+ * doubles, found on the device */
+ga_status ga_find(ga_id a, ga_id *out);
 /* reshape: the same storage under another shape (no copy) */
 ga_status ga_reshape(ga_id a, int ndims, const int64_t *dims, ga_id *out);
 /* permute (A, perm): perm holds 0-based dimensions, a permutation of 0..nperm-1 */

@@ -127,3 +127,27 @@ ga_status ga_host_copy(const ga_copy_desc *d)
   }
   return GA_OK;
 }
+
+/* ---- the host's compaction (find) ------------------------------------------------- */
+
+ga_status ga_host_compact_count(const uint8_t *mask, int64_t n, uint32_t *counts)
+{
+  for (int64_t b = 0; b * GA_COMPACT_BLOCK < n; b++) {
+    uint32_t c = 0;
+    for (int64_t k = b * GA_COMPACT_BLOCK; k < n && k < (b + 1) * GA_COMPACT_BLOCK; k++)
+      c += mask[k] != 0;
+    counts[b] = c;
+  }
+  return GA_OK;
+}
+
+ga_status ga_host_compact_write(const uint8_t *mask, int64_t n, const int64_t *offsets, int64_t *out)
+{
+  for (int64_t b = 0; b * GA_COMPACT_BLOCK < n; b++) {
+    int64_t at = offsets[b];
+    for (int64_t k = b * GA_COMPACT_BLOCK; k < n && k < (b + 1) * GA_COMPACT_BLOCK; k++)
+      if (mask[k])
+        out[at++] = k;
+  }
+  return GA_OK;
+}

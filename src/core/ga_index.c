@@ -14,7 +14,8 @@
 typedef struct {
   bool colon;
   int64_t len;
-  int64_t *pos;         /* NULL for colons and progressions */
+  int64_t *pos;         /* NULL for colons, progressions and device positions */
+  ga_tensor *dev;       /* positions held on the device (int64), or NULL */
   int64_t start, step;  /* progression: position k is start + k * step */
   int64_t extent;       /* largest position + 1 (0 when empty) */
   int ndims;            /* the subscript's own shape, which A(I) takes */
@@ -23,8 +24,10 @@ typedef struct {
 
 static void subscripts_free(subscript *s, int n)
 {
-  for (int k = 0; k < n; k++)
+  for (int k = 0; k < n; k++) {
     free(s[k].pos);
+    ga_tensor_unref(s[k].dev);
+  }
 }
 
 static int64_t position_at(const subscript *s, int64_t j)
@@ -100,12 +103,174 @@ static void find_progression(subscript *s)
   s->pos = NULL;
 }
 
-static ga_status convert(const ga_index *in, int k, int n, subscript *s)
+/* Whether any element of the pending logical expression lz is true (one fused
+ * reduction, one byte read back). */
+static ga_status any_of(ga_lazy *lz, const ga_tensor *like, bool *found)
+{
+  ga_tensor *flags = NULL, *res = NULL;
+  int64_t one[2] = {1, 1};
+  ga_status st = ga_tensor_new_lazy(GA_LOGICAL, like->ndims, like->dims, lz, &flags);
+  if (st != GA_OK) {
+    ga_lazy_free(lz);
+    return st;
+  }
+  if ((st = ga_tensor_new(GA_LOGICAL, 2, one, &res)) == GA_OK) {
+    ga_lazy_bind(flags->lazy);
+    ga_reduce_desc d = {.op = GA_RED_ANY, .producer = &flags->lazy->x, .in_cls = GA_LOGICAL,
+                        .out_cls = GA_LOGICAL, .inner = 1, .n = flags->numel, .outer = 1, .out = &res->buf};
+    st = ga_plan_reduce(&d);
+    if (st == GA_ERR_UNSUPPORTED && (st = ga_tensor_materialize(flags)) == GA_OK) {
+      d.producer = NULL;
+      d.in = &flags->buf;
+      st = ga_plan_reduce(&d);
+    }
+    uint8_t b = 0;
+    if (st == GA_OK && (st = ga_g.prov->download(ga_g.pstate, &res->buf, &b, 1)) == GA_OK)
+      *found = b != 0;
+  }
+  ga_tensor_unref(res);
+  ga_tensor_unref(flags);
+  return st;
+}
+
+/* A numeric index array on the device, checked and turned into int64 positions there:
+ * *done false when it needs the host (a bad value, whose message needs the value). */
+static ga_status convert_device_numeric(ga_tensor *t, subscript *s, bool *done)
+{
+  *done = false;
+  ga_status st = ga_tensor_materialize(t);
+  if (st != GA_OK || t->numel == 0 || t->cls == GA_UINT64 || t->cls == GA_INT64)
+    return st; /* 64-bit integers: exact on the host */
+  ga_fuse_operand x = {.t = t, .ndims = t->ndims, .dims = t->dims};
+  ga_fuse_operand one = {.s = {.cls = GA_DOUBLE, .v.f = 1}, .ndims = 0};
+  ga_lazy *lt = NULL, *bad = NULL;
+  ga_class c = t->cls;
+  /* bad: x < 1, or (floating) x not an integer below 2^63; NaN fails x == floor (x) */
+  st = ga_fuse_binary(GA_OP_LT, GA_LOGICAL, ga_binary_compute_mode(GA_OP_LT, c, GA_DOUBLE, GA_LOGICAL), &x, &one,
+                      t->ndims, t->dims, &lt);
+  if (st == GA_OK && ga_class_is_float(c)) {
+    ga_tensor *tl = NULL, *fl = NULL, *ne = NULL, *big = NULL;
+    ga_lazy *lf = NULL, *lne = NULL, *lbig = NULL, *lor = NULL;
+    ga_fuse_operand top = {.s = {.cls = GA_DOUBLE, .v.f = 9223372036854775808.0}, .ndims = 0};
+    st = ga_tensor_new_lazy(GA_LOGICAL, t->ndims, t->dims, lt, &tl);
+    if (st == GA_OK && (st = ga_fuse_unary(GA_UOP_FLOOR, c, &x, t->ndims, t->dims, &lf)) == GA_OK)
+      st = ga_tensor_new_lazy(c, t->ndims, t->dims, lf, &fl);
+    ga_fuse_operand fo = {.t = fl, .ndims = t->ndims, .dims = t->dims};
+    if (st == GA_OK && (st = ga_fuse_binary(GA_OP_NE, GA_LOGICAL, ga_binary_compute_mode(GA_OP_NE, c, c, GA_LOGICAL),
+                                            &x, &fo, t->ndims, t->dims, &lne)) == GA_OK)
+      st = ga_tensor_new_lazy(GA_LOGICAL, t->ndims, t->dims, lne, &ne);
+    if (st == GA_OK && (st = ga_fuse_binary(GA_OP_GE, GA_LOGICAL,
+                                            ga_binary_compute_mode(GA_OP_GE, c, GA_DOUBLE, GA_LOGICAL), &x, &top,
+                                            t->ndims, t->dims, &lbig)) == GA_OK)
+      st = ga_tensor_new_lazy(GA_LOGICAL, t->ndims, t->dims, lbig, &big);
+    ga_fuse_operand a1 = {.t = tl, .ndims = t->ndims, .dims = t->dims}, a2 = {.t = ne, .ndims = t->ndims, .dims = t->dims},
+                    a3 = {.t = big, .ndims = t->ndims, .dims = t->dims};
+    ga_tensor *or1 = NULL;
+    if (st == GA_OK && (st = ga_fuse_binary(GA_OP_OR, GA_LOGICAL, GA_CM_LOGIC, &a1, &a2, t->ndims, t->dims, &lor)) == GA_OK)
+      st = ga_tensor_new_lazy(GA_LOGICAL, t->ndims, t->dims, lor, &or1);
+    ga_fuse_operand a4 = {.t = or1, .ndims = t->ndims, .dims = t->dims};
+    if (st == GA_OK)
+      st = ga_fuse_binary(GA_OP_OR, GA_LOGICAL, GA_CM_LOGIC, &a4, &a3, t->ndims, t->dims, &bad);
+    ga_tensor_unref(tl);
+    ga_tensor_unref(fl);
+    ga_tensor_unref(ne);
+    ga_tensor_unref(big);
+    ga_tensor_unref(or1);
+    if (!tl)
+      ga_lazy_free(lt);
+  } else if (st == GA_OK) {
+    bad = lt;
+  }
+  if (st != GA_OK)
+    return st == GA_ERR_UNSUPPORTED ? GA_OK : st; /* too big for one kernel: the host path */
+  bool any_bad = false;
+  if ((st = any_of(bad, t, &any_bad)) != GA_OK || any_bad)
+    return st;
+  /* the extent: the largest value */
+  ga_tensor *mx = NULL;
+  int64_t one_d[2] = {1, 1};
+  if ((st = ga_tensor_new(c, 2, one_d, &mx)) != GA_OK)
+    return st;
+  ga_reduce_desc d = {.op = GA_RED_MAX, .in = &t->buf, .in_cls = c, .out_cls = c, .inner = 1, .n = t->numel,
+                      .outer = 1, .out = &mx->buf};
+  uint64_t bits = 0;
+  if ((st = ga_plan_reduce(&d)) == GA_OK)
+    st = ga_g.prov->download(ga_g.pstate, &mx->buf, &bits, ga_class_size(c));
+  ga_tensor_unref(mx);
+  if (st != GA_OK)
+    return st;
+  ga_scalar m = ga_scalar_load(c, &bits);
+  s->extent = ga_class_is_float(c) ? (int64_t)m.v.f : ga_class_is_signed(c) ? m.v.i : (int64_t)m.v.u;
+  /* positions: int64 (x) - 1, exact (integers below 2^63) */
+  ga_lazy *lc = NULL, *lm = NULL;
+  ga_tensor *ci = NULL;
+  ga_fuse_operand one64 = {.s = {.cls = GA_INT64, .v.i = 1}, .ndims = 0};
+  if ((st = ga_fuse_unary(GA_UOP_CAST, GA_INT64, &x, t->ndims, t->dims, &lc)) == GA_OK &&
+      (st = ga_tensor_new_lazy(GA_INT64, t->ndims, t->dims, lc, &ci)) != GA_OK)
+    ga_lazy_free(lc);
+  ga_fuse_operand co = {.t = ci, .ndims = t->ndims, .dims = t->dims};
+  if (st == GA_OK && (st = ga_fuse_binary(GA_OP_MINUS, GA_INT64, GA_CM_INT_EXACT, &co, &one64, t->ndims, t->dims,
+                                          &lm)) == GA_OK &&
+      (st = ga_tensor_new_lazy(GA_INT64, t->ndims, t->dims, lm, &s->dev)) != GA_OK)
+    ga_lazy_free(lm);
+  ga_tensor_unref(ci);
+  if (st == GA_OK && (st = ga_tensor_materialize(s->dev)) == GA_OK) {
+    s->len = t->numel;
+    s->ndims = t->ndims;
+    memcpy(s->dims, t->dims, sizeof s->dims);
+    *done = true;
+  }
+  return st;
+}
+
+/* device: index arrays held on the device may stay there (x(idx) and x(mask) = v);
+ * otherwise they are read back (assignment needs repeated positions resolved). */
+static ga_status convert(const ga_index *in, int k, int n, subscript *s, bool device)
 {
   memset(s, 0, sizeof *s);
   if (in->kind == GA_INDEX_COLON) {
     s->colon = true;
     return GA_OK;
+  }
+  if (in->kind == GA_INDEX_GPU && device) {
+    ga_tensor *t;
+    ga_status st = ga_handles_get(in->id, &t);
+    if (st != GA_OK)
+      return st;
+    if (t->cls == GA_LOGICAL) {
+      int64_t count = 0;
+      if ((st = ga_mask_positions(t, &s->dev, &count)) != GA_OK)
+        return st;
+      s->len = count;
+      if (count > 0) { /* the last position: one element read back */
+        ga_copy_desc last = {.ndims = 1, .dims = {1}, .src_offset = count - 1, .src = {{NULL, 1}}, .dst = {{NULL, 1}},
+                             .elem_size = 8, .src_buf = &s->dev->buf};
+        ga_pbuf tmp = {0};
+        int64_t lp = 0;
+        if ((st = ga_buffer_acquire(8, &tmp)) == GA_OK) {
+          last.dst_buf = &tmp;
+          if ((st = ga_plan_copy(&last)) == GA_OK)
+            st = ga_g.prov->download(ga_g.pstate, &tmp, &lp, 8);
+          ga_buffer_release(&tmp);
+        }
+        if (st != GA_OK)
+          return st;
+        s->extent = lp + 1;
+      }
+      s->ndims = 2;
+      if (t->numel == 1)
+        s->dims[0] = s->dims[1] = count;
+      else if (t->ndims == 2 && t->dims[0] == 1)
+        s->dims[0] = 1, s->dims[1] = count;
+      else
+        s->dims[0] = count, s->dims[1] = 1;
+      return GA_OK;
+    }
+    bool done = false;
+    if ((st = convert_device_numeric(t, s, &done)) != GA_OK || done)
+      return st;
+    ga_tensor_unref(s->dev);
+    memset(s, 0, sizeof *s);
   }
   ga_index host = *in;
   int64_t dims[GA_MAX_DIMS];
@@ -182,12 +347,19 @@ static ga_status convert(const ga_index *in, int k, int n, subscript *s)
   return GA_OK;
 }
 
-static ga_status convert_all(int nidx, const ga_index *idx, subscript *s)
+/* device: 0 read every index array on the host; 1 keep device ones there; 2 keep
+ * device masks only (their positions never repeat) */
+static ga_status convert_all(int nidx, const ga_index *idx, subscript *s, int device)
 {
   if (nidx < 0 || nidx > GA_MAX_DIMS)
     return ga_fail(GA_ERR_ARG, "at most %d subscripts are supported", GA_MAX_DIMS);
   for (int k = 0; k < nidx; k++) {
-    ga_status st = convert(&idx[k], k, nidx, &s[k]);
+    bool dev = device == 1;
+    if (device == 2 && idx[k].kind == GA_INDEX_GPU) {
+      ga_tensor *t;
+      dev = ga_handles_peek(idx[k].id, &t) == GA_OK && t->cls == GA_LOGICAL;
+    }
+    ga_status st = convert(&idx[k], k, nidx, &s[k], dev);
     if (st != GA_OK) {
       subscripts_free(s, k);
       return st;
@@ -238,6 +410,10 @@ static ga_status subscript_axis(const subscript *s, int64_t stride, ga_tensor **
   *ax = (ga_view_axis){NULL, stride};
   if (s->colon)
     return GA_OK;
+  if (s->dev) {
+    ax->index = &s->dev->buf;
+    return GA_OK;
+  }
   if (!s->pos) {
     *offset += s->start * stride;
     ax->stride = s->step * stride;
@@ -367,7 +543,7 @@ ga_status ga_subsref(ga_id id, int nidx, const ga_index *idx, ga_id *out)
   if (st != GA_OK || (st = ga_handles_get(id, &a)) != GA_OK)
     return st;
   subscript s[GA_MAX_DIMS];
-  if ((st = convert_all(nidx, idx, s)) != GA_OK)
+  if ((st = convert_all(nidx, idx, s, 1)) != GA_OK)
     return st;
   ga_tensor *t = NULL, *holders[GA_MAX_DIMS] = {0};
   ga_copy_desc d = {.elem_size = ga_class_size(a->cls)};
@@ -573,7 +749,7 @@ ga_status ga_subsasgn(ga_id id, int nidx, const ga_index *idx, const ga_operand 
   }
   ga_class rc = a->cls == GA_LOGICAL && v->cls == GA_SINGLE ? GA_DOUBLE : a->cls;
   subscript s[GA_MAX_DIMS];
-  if ((st = convert_all(nidx, idx, s)) != GA_OK) {
+  if ((st = convert_all(nidx, idx, s, 2)) != GA_OK) {
     ga_tensor_unref(v);
     return st;
   }
@@ -666,6 +842,10 @@ ga_status ga_subsasgn(ga_id id, int nidx, const ga_index *idx, const ga_operand 
         break;
       p->copy.dims[k] = s[k].colon ? lens[k] : s[k].len;
       st = subscript_axis(&s[k], ns[k], &p->index[k], &p->copy.dst[k], &p->copy.dst_offset);
+      if (s[k].dev) { /* device positions: the patch keeps them */
+        p->index[k] = s[k].dev;
+        s[k].dev = NULL;
+      }
       p->copy.src[k] = (ga_view_axis){NULL, scalar ? 0 : vs};
       if (st == GA_OK && src_pos) {
         ga_tensor *h = NULL;
@@ -808,7 +988,7 @@ ga_status ga_subsdelete(ga_id id, int nidx, const ga_index *idx, ga_id *out)
   subscript s[GA_MAX_DIMS];
   if (nidx < 1)
     return ga_fail(GA_ERR_ARG, "A() = []: an index is required");
-  if ((st = convert_all(nidx, idx, s)) != GA_OK)
+  if ((st = convert_all(nidx, idx, s, 0)) != GA_OK)
     return st;
   ga_tensor *t = NULL;
   subscript kept = {0};

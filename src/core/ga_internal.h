@@ -132,6 +132,7 @@ typedef struct {
  * Index vectors hold int64 positions. Positions written twice make the result undefined:
  * callers resolve repeated assignment targets first. */
 #define GA_VIEW_MAX_DIMS 6
+#define GA_COMPACT_BLOCK 2048
 typedef struct {
   const ga_pbuf *index;
   int64_t stride;
@@ -164,6 +165,11 @@ typedef struct ga_provider_ops {
   ga_status (*synchronize)(void *state);
   /* d has at most GA_VIEW_MAX_DIMS dimensions, none of extent 1 (ga_plan_copy) */
   ga_status (*copy)(void *state, const ga_copy_desc *d);
+  /* The positions of a mask's nonzero bytes, in two passes over blocks of
+   * GA_COMPACT_BLOCK elements: the count of each block (uint32), then, given each
+   * block's offset (int64, the exclusive prefix sums), the positions (int64). */
+  ga_status (*compact_count)(void *state, const ga_pbuf *mask, int64_t n, ga_pbuf *counts);
+  ga_status (*compact_write)(void *state, const ga_pbuf *mask, int64_t n, const ga_pbuf *offsets, ga_pbuf *out);
 } ga_provider_ops;
 
 extern const ga_provider_ops ga_host_provider;
@@ -174,6 +180,8 @@ extern const ga_provider_ops ga_vulkan_provider;
 ga_status ga_host_eval_expr(const ga_expr *x, const void *const *inputs, ga_class out_cls, void *out);
 ga_status ga_host_eval_reduce(const ga_reduce_desc *d, const void *in, void *out, double *out_index);
 ga_status ga_host_copy(const ga_copy_desc *d);
+ga_status ga_host_compact_count(const uint8_t *mask, int64_t n, uint32_t *counts);
+ga_status ga_host_compact_write(const uint8_t *mask, int64_t n, const int64_t *offsets, int64_t *out);
 
 /* Octave's int64/uint64 arithmetic with a double operand (ga_int64_mixed.c). int_cls is
  * GA_INT64 or GA_UINT64 and the result's class; x is the integer operand's 64 bits
@@ -252,6 +260,9 @@ void ga_patch_free(ga_tensor *t);
 /* t converted to class to (t itself, referenced, when it has that class already) */
 ga_status ga_tensor_cast(ga_tensor *t, ga_class to, ga_tensor **out);
 ga_status ga_tensor_zeros(ga_class cls, int ndims, const int64_t *dims, ga_tensor **out);
+/* The 0-based positions (int64, count x 1) of the nonzero elements of a logical tensor,
+ * in order (ga_find.c). */
+ga_status ga_mask_positions(ga_tensor *mask, ga_tensor **pos, int64_t *count);
 /* a host array of the operand's class as a tensor (uploaded) */
 ga_status ga_tensor_from_host(const ga_operand *o, ga_tensor **out);
 /* Materialises every pending value (wait (gpuDevice)). */

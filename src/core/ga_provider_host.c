@@ -111,6 +111,21 @@ static ga_status host_copy(void *state, const ga_copy_desc *d)
   return ga_host_copy(d);
 }
 
+static ga_status host_compact_count(void *state, const ga_pbuf *mask, int64_t n, ga_pbuf *counts)
+{
+  (void)state;
+  ga_g.stats.dispatches++;
+  return ga_host_compact_count(mask->host, n, counts->host);
+}
+
+static ga_status host_compact_write(void *state, const ga_pbuf *mask, int64_t n, const ga_pbuf *offsets,
+                                    ga_pbuf *out)
+{
+  (void)state;
+  ga_g.stats.dispatches++;
+  return ga_host_compact_write(mask->host, n, offsets->host, out->host);
+}
+
 static ga_status host_synchronize(void *state)
 {
   (void)state;
@@ -131,4 +146,6 @@ const ga_provider_ops ga_host_provider = {
   .reduce = host_reduce,
   .synchronize = host_synchronize,
   .copy = host_copy,
+  .compact_count = host_compact_count,
+  .compact_write = host_compact_write,
 };

@@ -120,6 +120,9 @@ ga_status ga_vk_elementwise(void *state, const ga_expr *x, ga_class out_cls, ga_
 ga_status ga_vk_reduce(void *state, const ga_reduce_desc *d);
 /* ga_vk_copy.c */
 ga_status ga_vk_copy(void *state, const ga_copy_desc *d);
+/* ga_vk_compact.c */
+ga_status ga_vk_compact_count(void *state, const ga_pbuf *mask, int64_t n, ga_pbuf *counts);
+ga_status ga_vk_compact_write(void *state, const ga_pbuf *mask, int64_t n, const ga_pbuf *offsets, ga_pbuf *out);
 
 /* GLSL sources embedded at build time from shaders/ (ga_shaders_gen.c) */
 extern const char ga_glsl_common[];
@@ -128,5 +131,6 @@ extern const char ga_glsl_philox[]; /* shaders/philox.glsl: random numbers, inde
 extern const char ga_glsl_reduce[];
 extern const char ga_glsl_copy[];   /* shaders/copy.comp */
 extern const char ga_glsl_transpose[]; /* shaders/transpose.comp */
+extern const char ga_glsl_compact[];   /* shaders/compact.comp */
 
 #endif

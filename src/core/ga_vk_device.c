@@ -411,4 +411,6 @@ const ga_provider_ops ga_vulkan_provider = {
   .reduce = ga_vk_reduce,
   .synchronize = vk_synchronize,
   .copy = ga_vk_copy,
+  .compact_count = ga_vk_compact_count,
+  .compact_write = ga_vk_compact_write,
 };

@@ -32,5 +32,6 @@ GA_MEX_COMMAND(ga_mex_cat);
 GA_MEX_COMMAND(ga_mex_repmat);
 GA_MEX_COMMAND(ga_mex_circshift);
 GA_MEX_COMMAND(ga_mex_flip);
+GA_MEX_COMMAND(ga_mex_find);
 
 #endif

@@ -204,3 +204,11 @@ void ga_mex_flip(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   ga_mex_raise(ga_flip(a, ga_mex_get_int(prhs[1], "flip"), &id));
   return_id(nlhs, plhs, id);
 }
+
+void ga_mex_find(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  ga_mex_nargs("find", nrhs, 1, 1, nlhs, 3);
+  ga_id id;
+  ga_mex_raise(ga_find(ga_mex_get_id(prhs[0], "find"), &id));
+  return_id(nlhs, plhs, id);
+}
