@@ -171,12 +171,16 @@ endfunction
 function fail_ (name, why, args, which, want, got)
   global T
   T.nf++;
+  if (T.quiet)
+    return;
+  endif
   printf ("FAIL %s: %s\n", name, why);
   if (T.nf <= T.max_detail)
     printf ("    inputs: %s\n", describe_args (args, which));
     for k = 1:numel (want)
-      if (k <= numel (got))
-        printf ("    Octave: %s\n    gpu:    %s\n", show (want{k}), show (got{k}));
+      printf ("    Octave: %s\n", show (want{k}));
+      if (k <= numel (got) && ! isempty (got{k}))
+        printf ("    gpu:    %s\n", show (got{k}));
       endif
     endfor
   endif
@@ -245,7 +249,7 @@ function check (name, f, args, which, varargin)
     endif
   elseif (! isempty (gerr))
     why = sprintf ("gpu call errors: %s", gerr.message);
-    want = {};
+    got = {};
   else
     for k = 1:nout
       try
@@ -370,28 +374,40 @@ function A = del_ (A, varargin)
   A(varargin{:}) = [];
 endfunction
 
-## A(subs{:}) = v for every mix of host and device array, indices and value
+## A(subs{:}) = v with the array on the device: with host value and indices, with all on
+## the device, and in turn with only the value or only the indices on the device. With
+## T.host_array_combos, also the host array with device value and/or indices (outside
+## Octave's dispatch: may fail).
 function check_asgn (name, A, v, varargin)
+  global T
   args = [{A, v}, varargin];
   ix = 2 + find (cellfun (@convertible, varargin));
-  tags = {"A", "v", "idx"};
-  for m = 1:7
-    bits = bitand (m, [1 2 4]) > 0;
-    if (bits(3) && isempty (ix))
-      continue;
-    endif
-    which = [];
-    if (bits(1)) which(end+1) = 1; endif
-    if (bits(2)) which(end+1) = 2; endif
-    if (bits(3)) which = [which ix]; endif
-    tag = strjoin (tags(bits), ",");
-    if (bits(1))
-      check (sprintf ("%s [gpu %s]", name, tag), @asgn_, args, which);
-    else
-      check (sprintf ("%s [host A, gpu %s]", name, tag), @asgn_, args, which, ...
-             "mayfail", true, "out", {"any"});
-    endif
+  T.asgn_turn = ! T.asgn_turn;
+  if (isempty (ix))
+    combos = {[1], [1 2]};
+  elseif (T.asgn_turn)
+    combos = {[1], [1 2 ix], [1 2]};
+  else
+    combos = {[1], [1 2 ix], [1 ix]};
+  endif
+  for m = 1:numel (combos)
+    check (sprintf ("%s [gpu %s]", name, tags_ (combos{m}, ix)), @asgn_, args, combos{m});
   endfor
+  if (T.host_array_combos)
+    combos = {[2], [2 ix], [ix]};
+    for m = 1:numel (combos) - isempty (ix)
+      check (sprintf ("%s [host A, gpu %s]", name, tags_ (combos{m}, ix)), @asgn_, args, ...
+             combos{m}, "mayfail", true, "out", {"any"});
+    endfor
+  endif
+endfunction
+
+function s = tags_ (which, ix)
+  t = {};
+  if (any (which == 1)) t{end+1} = "A"; endif
+  if (any (which == 2)) t{end+1} = "v"; endif
+  if (! isempty (ix) && any (which == ix(1))) t{end+1} = "idx"; endif
+  s = strjoin (t, ",");
 endfunction
 
 ## A(subs{:}) = [] with the array on the device, and array and indices on the device
@@ -444,13 +460,22 @@ function m = mask (sz, p)
   m = rand ([sz 1]) < p;
 endfunction
 
+## the checks since the last call, per group
+function section (name)
+  global T
+  np = T.np - T.sec(1); nf = T.nf - T.sec(2); ns = T.nskip - T.sec(3);
+  printf ("-- %-28s %4d passed, %4d failed, %3d skipped\n", name, np, nf, ns);
+  T.sec = [T.np, T.nf, T.nskip];
+endfunction
+
 global T
 T = struct ("self", false, "np", 0, "nf", 0, "nskip", 0, "max_detail", 400, ...
-            "host_array_combos", true);
+            "host_array_combos", true, "sec", [0 0 0], "asgn_turn", false, "quiet", false, "calls", 0);
 T.self = ! isempty (getenv ("GA_INDEX_SELFTEST")) && ! strcmp (getenv ("GA_INDEX_SELFTEST"), "0");
 rand ("state", 20260707);
 randn ("state", 20260707);
-warning ("off", "Octave:logical-conversion");
+warning ("off", "Octave:logical-conversion");   # a(k) = 5 on a logical a, both sides
+warning ("off", "Octave:classdef-to-struct");
 t0 = tic ();
 
 classes = {"double", "single", "int8", "uint8", "int16", "uint16", "int32", "uint32", ...
@@ -460,6 +485,89 @@ if (T.self)
 else
   prov = gpuDevice ().Provider;
 endif
+
+## ---- 0. the harness itself ----------------------------------------------------------------
+## f's first call is Octave's side and its second the gpu side: a mutant answers the second
+## differently, and check must see it (or, for the controls, must not)
+function r = mutant_ (x, mode)
+  global T
+  T.calls++;
+  gpu_side = (mod (T.calls, 2) == 0);
+  r = x;
+  switch (mode)
+    case "value"
+      if (gpu_side) r(2) = r(2) + 1; endif
+    case "class"
+      if (gpu_side) r = single (r); endif
+    case "size"
+      if (gpu_side) r = r(:); endif
+    case "negzero"
+      if (gpu_side) r(r == 0) = 0; endif
+    case "nan"
+      if (gpu_side) r(1) = NaN; endif
+    case "int64"
+      if (gpu_side) r = int64 (double (r)); endif
+    case "text"
+      if (gpu_side)
+        error ("Octave:index-out-of-bounds", "index (5): out of bound; value 5 out of bound 4");
+      else
+        error ("Octave:index-out-of-bounds", "A(5): out of bound 4 (dimensions are 2x2)");
+      endif
+    case "noerror"
+      if (! gpu_side) error ("Octave:some-id", "A(0): some error"); endif
+    case "gpuerror"
+      if (gpu_side) error ("gpuarray:some-id", "some error"); endif
+    case "ident"
+      if (gpu_side) error ("index (0): some error"); else error ("Octave:x", "A(0): some error"); endif
+    case "named"        # control: only the variable name differs
+      if (gpu_side)
+        error ("Octave:index-out-of-bounds", "index (_,5): out of bound 4 (dimensions are 4x4)");
+      else
+        error ("Octave:index-out-of-bounds", "A(_,5): out of bound 4 (dimensions are 4x4)");
+      endif
+    case "named_del"    # control: the deletion path's name form
+      if (gpu_side)
+        error ("Octave:invalid-index", "index 0: subscripts must be either integers 1 to (2^63)-1 or logicals");
+      else
+        error ("Octave:invalid-index", "A0: subscripts must be either integers 1 to (2^63)-1 or logicals");
+      endif
+  endswitch
+endfunction
+
+function harness_selftest ()
+  global T
+  x = [1 -0 NaN 4; 5 6 7 8];
+  big = [int64(2)^60+1, 5];
+  muts = {{"value", x}, {"class", x}, {"size", x}, {"negzero", x}, {"nan", x}, ...
+          {"int64", big}, {"text", x}, {"noerror", x}, {"gpuerror", x}};
+  if (! T.self)
+    muts{end+1} = {"ident", x};
+  endif
+  for k = 1:numel (muts)
+    saved = [T.np, T.nf, T.nskip];
+    T.quiet = true;
+    T.calls = 0;
+    check (["mutant " muts{k}{1}], @(a) mutant_ (a, muts{k}{1}), {muts{k}{2}}, [], "out", {"any"});
+    caught = T.nf > saved(2);
+    T.quiet = false;
+    T.np = saved(1); T.nf = saved(2); T.nskip = saved(3);
+    ok (["harness catches a wrong " muts{k}{1}], caught);
+  endfor
+  for ctl = {"named", "named_del"}
+    saved = T.nf;
+    T.calls = 0;
+    check (["control " ctl{1}], @(a) mutant_ (a, ctl{1}), {x}, [], "out", {"any"});
+    ok (["harness accepts " ctl{1}], T.nf == saved);
+  endfor
+  ## a gpu error where Octave cannot dispatch is a skip, not a failure
+  saved = [T.nf, T.nskip];
+  T.calls = 0;
+  check ("control mayfail", @(a) mutant_ (a, "gpuerror"), {x}, [], "mayfail", true, "out", {"any"});
+  ok ("harness skips a mayfail error", T.nf == saved(1) && T.nskip == saved(2) + 1);
+  T.nskip = saved(2);
+endfunction
+harness_selftest ();
+section ("harness");
 
 ## ---- 1. subsref --------------------------------------------------------------------------
 sub = @(A, varargin) A(varargin{:});        # A(i), A(i,j), ... with the given subscripts
@@ -683,13 +791,17 @@ pin ("text of A(_,0)", @(A) A(2,0), {M}, 1, {["index (_,0): " msg_sub]});
 pin ("-0 survives A(k)", @(A) signbit (gather (A(2))), {[1 -0 3]}, 1, true, "host");
 pin ("-0 survives A(:)", @(A) signbit (gather (A(:))), {[1 -0; -0 4]}, 1, [false; true; true; false], "host");
 
+section ("subsref");
+
 ## ---- 2. subsasgn -------------------------------------------------------------------------
 ## every class, every mix of host and gpu array, indices and value
 T.host_array_combos = true;
 for c = classes
   cls = c{1};
   M = vals (cls, [4 5]);
+  T.host_array_combos = true;
   check_asgn (["M(k) = s " cls], M, vals (cls, [1 1]), 7);
+  T.host_array_combos = false;
   check_asgn (["M(idx) = v, repeats " cls], M, vals (cls, [1 5]), [2 9 2 20 1]);
   check_asgn (["M(i,j) = block " cls], M, vals (cls, [2 3]), [4 1], [5 2 3]);
   check_asgn (["M(mask) = s " cls], M, vals (cls, [1 1]), mask ([4 5]));
@@ -837,7 +949,7 @@ pin ("double <- int8 stays double", @asgn_, {[1 2 3], int8(-7), 2}, [1 2], [1 -7
 pin ("int8 <- 300.7 saturates", @asgn_, {int8([1 2 3]), 300.7, 2}, [1 2], int8 ([1 127 3]));
 pin ("int8 <- -2.5 rounds away from zero", @asgn_, {int8([1 2 3]), -2.5, 2}, [1 2], int8 ([1 -3 3]));
 pin ("logical <- 5 stays logical", @asgn_, {[true false true], 5, 2}, [1 2], [true true true]);
-pin ("logical <- single becomes single? no: double", @asgn_, {[true false true], single(5), 2}, [1 2], [1 5 1]);
+pin ("logical <- single becomes double", @asgn_, {[true false true], single(5), 2}, [1 2], [1 5 1]);
 pin ("double <- logical stays double", @asgn_, {[1 2 3], true, 2}, [1 2], [1 1 3]);
 pin ("int64 past 2^53 untouched", @asgn_, {[big big+2 -big], 3, 3}, [1 2], [big big+2 int64(3)]);
 pin ("-0 assigned survives", @(A, v) signbit (gather (asgn_ (A, v, 2))), {[1 2 3], -0}, [1 2], ...
@@ -890,6 +1002,8 @@ pin ("text of A(:,4) = []", @del_, {zeros(3), ":", 4}, 1, ...
 pin ("text of A(6) = []", @del_, {1:5, 6}, 1, {"A(I) = []: index out of bounds: value 6 out of bound 5"});
 pin ("text of A(0) = []", @del_, {1:5, 0}, 1, {["index 0: " msg_sub]});
 pin ("deleting from a matrix with one index gives a column", @del_, {magic(3), [1 5]}, 1, [3; 4; 1; 9; 6; 7; 2]);
+
+section ("subsasgn");
 
 ## ---- value semantics ---------------------------------------------------------------------
 ## (each block in a function, so that an error fails its checks and the script goes on)
@@ -975,3 +1089,355 @@ for blk = {@vs_copies, @vs_loops, @vs_stats}
     ok (["value semantics: " func2str(blk{1})], false, ["errors: " e.message]);
   end_try_catch
 endfor
+
+section ("value semantics");
+
+## ---- 3. array functions ------------------------------------------------------------------
+shapes = {[0 0], [0 3], [3 0], [1 1], [1 7], [6 1], [4 5], [3 4 2], [2 3 2 2], [2 1 3 1 2]};
+## {name, f, outputs}: f of the one array; outputs as for check ("gpu" where omitted)
+H = {"host"};
+fns = {
+  {"A.'", @(A) A.'}
+  {"A'", @(A) A'}
+  {"transpose", @(A) transpose (A)}
+  {"ctranspose", @(A) ctranspose (A)}
+  {"reshape(A,[],1)", @(A) reshape (A, [], 1)}
+  {"reshape(A,1,[])", @(A) reshape (A, 1, [])}
+  {"reshape(A,[],2)", @(A) reshape (A, [], 2)}
+  {"reshape(A,2,[],1)", @(A) reshape (A, 2, [], 1)}
+  {"reshape(A,fliplr(size))", @(A) reshape (A, fliplr (size (A)))}
+  {"reshape(A,1,1,[])", @(A) reshape (A, 1, 1, [])}
+  {"squeeze", @(A) squeeze (A)}
+  {"permute(A,[2 1])", @(A) permute (A, [2 1])}
+  {"permute(A,[3 1 2])", @(A) permute (A, [3 1 2])}
+  {"permute(A,reversed)", @(A) permute (A, ndims (A):-1:1)}
+  {"permute(A,[2 3 1 4 5])", @(A) permute (A, [2 3 1 4 5])}
+  {"ipermute(A,[3 1 2])", @(A) ipermute (A, [3 1 2])}
+  {"ipermute(A,[2 3 1 4 5])", @(A) ipermute (A, [2 3 1 4 5])}
+  {"flip(A)", @(A) flip (A)}
+  {"flip(A,1)", @(A) flip (A, 1)}
+  {"flip(A,2)", @(A) flip (A, 2)}
+  {"flip(A,3)", @(A) flip (A, 3)}
+  {"fliplr", @(A) fliplr (A)}
+  {"flipud", @(A) flipud (A)}
+  {"rot90(A)", @(A) rot90 (A)}
+  {"rot90(A,2)", @(A) rot90 (A, 2)}
+  {"rot90(A,3)", @(A) rot90 (A, 3)}
+  {"rot90(A,-1)", @(A) rot90 (A, -1)}
+  {"rot90(A,0)", @(A) rot90 (A, 0)}
+  {"rot90(A,5)", @(A) rot90 (A, 5)}
+  {"rot90(A,-3)", @(A) rot90 (A, -3)}
+  {"circshift(A,1)", @(A) circshift (A, 1)}
+  {"circshift(A,-2)", @(A) circshift (A, -2)}
+  {"circshift(A,3,2)", @(A) circshift (A, 3, 2)}
+  {"circshift(A,[1 -1])", @(A) circshift (A, [1 -1])}
+  {"circshift(A,1,3)", @(A) circshift (A, 1, 3)}
+  {"circshift(A,9)", @(A) circshift (A, 9)}
+  {"repmat(A,2,3)", @(A) repmat (A, 2, 3)}
+  {"repmat(A,[1 2 2])", @(A) repmat (A, [1 2 2])}
+  {"repmat(A,0,2)", @(A) repmat (A, 0, 2)}
+  {"repmat(A,2)", @(A) repmat (A, 2)}
+  {"tril(A)", @(A) tril (A)}
+  {"triu(A)", @(A) triu (A)}
+  {"tril(A,1)", @(A) tril (A, 1)}
+  {"triu(A,-1)", @(A) triu (A, -1)}
+  {"tril(A,-10)", @(A) tril (A, -10)}
+  {"triu(A,10)", @(A) triu (A, 10)}
+  {"diag(A)", @(A) diag (A)}
+  {"diag(A,1)", @(A) diag (A, 1)}
+  {"diag(A,-2)", @(A) diag (A, -2)}
+  {"find(A)", @(A) find (A)}
+  {"find(A,2)", @(A) find (A, 2)}
+  {"find(A,2,'last')", @(A) find (A, 2, "last")}
+  {"find(A,1,'first')", @(A) find (A, 1, "first")}
+  {"[r,c]=find(A)", @(A) find (A), {"gpu", "gpu"}}
+  {"[r,c,v]=find(A)", @(A) find (A), {"gpu", "gpu", "gpu"}}
+  {"nnz", @(A) nnz (A), {"any"}}
+  {"size", @(A) size (A), H}
+  {"size(A,1)", @(A) size (A, 1), H}
+  {"size(A,3)", @(A) size (A, 3), H}
+  {"size(A,[2 3])", @(A) size (A, [2 3]), H}
+  {"[r,c]=size(A)", @(A) size (A), {"host", "host"}}
+  {"[r,c,p]=size(A)", @(A) size (A), {"host", "host", "host"}}
+  {"numel", @(A) numel (A), H}
+  {"numel(A,1,':')", @(A) numel (A, 1, ":"), H}
+  {"ndims", @(A) ndims (A), H}
+  {"length", @(A) length (A), H}
+  {"isempty", @(A) isempty (A), H}
+  {"isvector", @(A) isvector (A), H}
+  {"isscalar", @(A) isscalar (A), H}
+  {"ismatrix", @(A) ismatrix (A), H}
+  {"isrow", @(A) isrow (A), H}
+  {"iscolumn", @(A) iscolumn (A), H}
+  {"end", @(A) A(end), {"gpu"}}
+  {"size(A(:,:))", @(A) size (A(:,:)), H}
+};
+## every shape, the class turning; every class on the 3x4x2 array
+for s = 1:numel (shapes)
+  for k = 1:numel (fns)
+    fn = fns{k};
+    out = {"gpu"};
+    if (numel (fn) > 2)
+      out = fn{3};
+    endif
+    cls = nextcls (ci++);
+    A = vals (cls, shapes{s});
+    check (sprintf ("%s of %s %s", fn{1}, mat2str (shapes{s}), cls), fn{2}, {A}, 1, "out", out);
+  endfor
+endfor
+for c = classes
+  A = vals (c{1}, [3 4 2]);
+  M = vals (c{1}, [4 5]);
+  for k = [1 11 13 24 31 37 47 55]
+    fn = fns{k};
+    out = {"gpu"};
+    if (numel (fn) > 2)
+      out = fn{3};
+    endif
+    check (sprintf ("%s of [3 4 2] %s", fn{1}, c{1}), fn{2}, {A}, 1, "out", out);
+    check (sprintf ("%s of [4 5] %s", fn{1}, c{1}), fn{2}, {M}, 1, "out", out);
+  endfor
+endfor
+## find on masks built on the device, and the -0/NaN rule (NaN is nonzero, -0 is zero)
+check ("find([NaN 0 -0 1 Inf])", @(A) find (A), {[NaN 0 -0 1 Inf]}, 1);
+check ("nnz([NaN 0 -0 1 Inf])", @(A) nnz (A), {[NaN 0 -0 1 Inf]}, 1, "out", {"any"});
+check ("find(A > 0) of a gpu A", @(A) find (A > 0), {randn(5, 4)}, 1);
+check ("[r,c,v] = find(logical)", @(A) find (A), {mask([4 6])}, 1, "out", {"gpu", "gpu", "gpu"});
+check ("[r,c,v] = find(int64)", @(A) find (A), {int64([0 2^60+1; -3 0])}, 1, "out", {"gpu", "gpu", "gpu"});
+check ("find(A,0)", @(A) find (A, 0), {randn(3)}, 1);
+check ("find(row,10)", @(A) find (A, 10), {1:5}, 1);
+check ("find(A,-1) errors", @(A) find (A, -1), {1:5}, 1);
+check ("find(A,1.5) errors", @(A) find (A, 1.5), {1:5}, 1);
+check ("find(A,1,'middle') errors", @(A) find (A, 1, "middle"), {1:5}, 1);
+check ("find(zeros(3))", @(A) find (A), {zeros(3)}, 1);
+check ("find(zeros(1,3))", @(A) find (A), {zeros(1, 3)}, 1);
+check ("find(0)", @(A) find (A), {0}, 1);
+
+## reshape and permute errors, and the size forms
+M = vals ("int16", [4 6]);
+for a = {{4, []}, {[], 5}, {[], []}, {5, 5}, {[2 2]}, {-1, -24}, {24}, {2.5, []}, {[2.5 2]}, ...
+         {2, 3, 4}, {[2 3 4]}, {2, [], 2}, {24, 1}, {1, 1, 1, 24}, {[6 4 1 1]}}
+  check (sprintf ("reshape(A, %s)", strjoin (cellfun (@mat2str, a{1}, "uniformoutput", false), ", ")), ...
+         @(A, varargin) reshape (A, varargin{:}), [{M}, a{1}], 1);
+endfor
+T3 = vals ("uint8", [2 3 4]);
+for p = {[1 1 2], [1 2], [2 3], [1 2 4], [0 1 2], [2 1 3], [3 2 1], [1 3 2 4], [4 1 2 3]}
+  check (sprintf ("permute(A, %s)", mat2str (p{1})), @(A, p) permute (A, p), {T3, p{1}}, 1);
+  check (sprintf ("ipermute(A, %s)", mat2str (p{1})), @(A, p) ipermute (A, p), {T3, p{1}}, 1);
+endfor
+check ("A' of 3-D errors", @(A) A', {T3}, 1);
+check ("A.' of 3-D errors", @(A) A.', {T3}, 1);
+check ("tril of 3-D errors", @(A) tril (A), {T3}, 1);
+check ("rot90(A,1.5) errors", @(A) rot90 (A, 1.5), {M}, 1);
+check ("circshift(A,1.5) errors", @(A) circshift (A, 1.5), {M}, 1);
+check ("circshift(A,1,3) of 2-D", @(A) circshift (A, 1, 3), {M}, 1);
+check ("repmat(A,-1,2)", @(A) repmat (A, -1, 2), {M}, 1);
+check ("repmat(A,[2 1 1 2])", @(A) repmat (A, [2 1 1 2]), {M}, 1);
+check ("diag(A,5) of a matrix", @(A) diag (A, 5), {M}, 1);
+check ("diag(row,-1)", @(A) diag (A, -1), {1:3}, 1);
+check ("diag(scalar,2)", @(A) diag (A, 2), {5}, 1);
+check ("diag(int8 row,1)", @(A) diag (A, 1), {int8([1 -2])}, 1);
+
+## kron computes products: values without subnormals, so a flushing device stays exact
+for k = 1:6
+  ca = nextcls (ci++);
+  cb = nextcls (ci++);
+  A = vals (ca, [2 3]);
+  B = vals (cb, [3 2]);
+  if (isfloat (A)) A(abs (A) < 1e-30 & A != 0) = 1; endif
+  if (isfloat (B)) B(abs (B) < 1e-30 & B != 0) = 1; endif
+  if (! (isfloat (A) || islogical (A))) A = cast (randi (100, 2, 3) - 50, ca); endif
+  if (! (isfloat (B) || islogical (B))) B = cast (randi (100, 3, 2) - 50, cb); endif
+  check (sprintf ("kron(%s, %s) [gpu A]", ca, cb), @kron, {A, B}, 1);
+  check (sprintf ("kron(%s, %s) [gpu B]", ca, cb), @kron, {A, B}, 2);
+  check (sprintf ("kron(%s, %s) [gpu A, B]", ca, cb), @kron, {A, B}, [1 2]);
+endfor
+check ("kron(row, column)", @kron, {[1 -2 3], [4; -0.5]}, [1 2]);
+check ("kron(int8, int8) is double", @kron, {int8([100 2]), int8([3 4])}, [1 2]);
+check ("kron(empty, A)", @kron, {zeros(0, 3), [1 2]}, [1 2]);
+
+## sub2ind and ind2sub: device subscripts give device results
+s2i = @(d, varargin) sub2ind (d, varargin{:});
+i2s = @(d, i) ind2sub (d, i);
+I = [1 3 2 3]; J = [4 1 2 4];
+check ("sub2ind([3 4], I, J) [gpu I, J]", s2i, {[3 4], I, J}, [2 3]);
+check ("sub2ind([3 4], I, J) [gpu I]", s2i, {[3 4], I, J}, 2);
+check ("sub2ind([3 4], I, J) [gpu J]", s2i, {[3 4], I, J}, 3);
+check ("sub2ind([3 4], int32 I, J)", s2i, {[3 4], int32(I), int32(J)}, [2 3]);
+check ("sub2ind([3 4], uint8 2x2 I, J)", s2i, {[3 4], uint8([1 2; 3 1]), uint8([4 4; 1 2])}, [2 3]);
+check ("sub2ind([3 4 2], I, J, K)", s2i, {[3 4 2], I, J, [2 1 1 2]}, [2 3 4]);
+check ("sub2ind([3 4 2], I, J) folds", s2i, {[3 4 2], I, [8 1 5 2]}, [2 3]);
+check ("sub2ind([3 4], I, J, 1)", s2i, {[3 4], I, J, ones(1, 4)}, [2 3 4]);
+check ("sub2ind([3 4], [], [])", s2i, {[3 4], [], []}, [2 3]);
+check ("sub2ind out of range", s2i, {[3 4], [1 2], [2 5]}, [2 3]);
+check ("sub2ind 0", s2i, {[3 4], [0 1], [1 1]}, [2 3]);
+check ("sub2ind 1.5", s2i, {[3 4], 1.5, 1}, [2 3]);
+check ("sub2ind sizes differ", s2i, {[3 4], [1 2], [2 3 4]}, [2 3]);
+for d = {[3 4], [3 2 2], [2 3 2 2]}
+  idx = randi (prod (d{1}), 2, 3);
+  check (sprintf ("ind2sub(%s, idx), 1 output", mat2str (d{1})), i2s, {d{1}, idx}, 2);
+  check (sprintf ("ind2sub(%s, idx), 2 outputs", mat2str (d{1})), i2s, {d{1}, idx}, 2, "out", {"gpu", "gpu"});
+  check (sprintf ("ind2sub(%s, idx), 3 outputs", mat2str (d{1})), i2s, {d{1}, idx}, 2, "out", {"gpu", "gpu", "gpu"});
+  check (sprintf ("ind2sub(%s, int16 idx), 2 outputs", mat2str (d{1})), i2s, {d{1}, int16(idx)}, 2, ...
+         "out", {"gpu", "gpu"});
+endfor
+check ("ind2sub out of range", i2s, {[3 4], [5 13]}, 2, "out", {"gpu", "gpu"});
+check ("ind2sub 0", i2s, {[3 4], [0 5]}, 2, "out", {"gpu", "gpu"});
+check ("ind2sub([3 4], [])", i2s, {[3 4], []}, 2, "out", {"gpu", "gpu"});
+
+section ("array functions");
+
+## ---- 4. concatenation --------------------------------------------------------------------
+hc = @(varargin) [varargin{:}];     # [A, B, ...] (the literal calls horzcat)
+hc2 = @(A, B) [A, B];
+vc2 = @(A, B) [A; B];
+## the class of [A, B] for every pair of classes (Octave: the leftmost integer class wins;
+## integer beats single beats double; logical with anything else is that other class),
+## host and gpu operands mixed in turn
+cycle = {1, 2, [1 2]};
+n = 0;
+for ca = classes
+  for cb = classes
+    A = vals (ca{1}, [1 2]);
+    B = vals (cb{1}, [1 3]);
+    check (sprintf ("[A, B] %s, %s", ca{1}, cb{1}), hc2, {A, B}, cycle{mod (n++, 3) + 1});
+  endfor
+endfor
+for ca = classes
+  cb = nextcls (ci++);
+  A = vals (ca{1}, [1 3]);
+  B = vals (cb, [2 3]);
+  check (sprintf ("[A; B] %s; %s", ca{1}, cb), vc2, {A, B}, 1);
+  check (sprintf ("[A; B] %s; %s", ca{1}, cb), vc2, {A, B}, 2);
+  check (sprintf ("[A; B] %s; %s", ca{1}, cb), vc2, {A, B}, [1 2]);
+endfor
+big = int64 (2)^60 + 1;
+for p = {{big, 1.5}, {1.5, big}, {uint64(2)^64-1, int64(-1)}, {int64(-1), uint64(2)^64-1}, ...
+         {int8(1), 1000}, {1000, int8(1)}, {int16(1000), int8(2)}, {int8(1), int16(1000)}, ...
+         {true, single(2)}, {true, 2}, {single(1), int8(1)}, {uint8(250), -3}, {-0, int8(1)}, ...
+         {single(-0), 1}, {NaN, int32(1)}, {true, []}, {zeros(1, 0, "int8"), 2.5}, ...
+         {zeros(0, 0, "int8"), 2.5}, {zeros(1, 0), int8(3)}, {single([]), 2}, {[], int8(3)}, ...
+         {false(0, 3), [1 2 3]}, {true(1, 0), false}}
+  for w = {1, 2, [1 2]}
+    check (sprintf ("[%s %s, %s %s]", class (p{1}{1}), show_vals (p{1}{1}), class (p{1}{2}), ...
+                    show_vals (p{1}{2})), hc2, p{1}, w{1});
+  endfor
+endfor
+pin ("[int64 past 2^53, 1.5] stays exact", hc2, {big, 1.5}, 1, [big int64(2)]);
+pin ("[int8, int16]: int8", hc2, {int8(1), int16(1000)}, 2, int8 ([1 127]));
+pin ("[true, []]: double", hc2, {true, []}, 1, 1);
+
+## cat along each dimension, three operands, N-d
+for k = 1:2
+  ca = nextcls (ci++);
+  cb = nextcls (ci++);
+  A = vals (ca, [2 3]);
+  B = vals (cb, [2 3]);
+  for d = 1:4
+    for w = {1, 2, [1 2]}
+      check (sprintf ("cat(%d, %s, %s)", d, ca, cb), @(d, varargin) cat (d, varargin{:}), ...
+             {d, A, B}, 1 + w{1});
+    endfor
+  endfor
+  T3 = vals (ca, [3 4 2]);
+  check (["cat(3, T3, T3(:,:,1)) " ca], @(A, B) cat (3, A, B), {T3, T3(:, :, 1)}, [1 2]);
+  check (["cat(3, T3, T3(:,:,1)) host T3 " ca], @(A, B) cat (3, A, B), {T3, T3(:, :, 1)}, 2);
+  check (["[T3; T3] " ca], vc2, {T3, T3}, [1 2]);
+  check (["[T3, T3(:,1:2,:)] " ca], hc2, {T3, T3(:, 1:2, :)}, 1);
+  check (["cat(2, A, B, C) " ca], @(a, b, c) cat (2, a, b, c), {A, B, A}, 2);
+  check (["cat(1, A) " ca], @(a) cat (1, a), {A}, 1);
+  check (["cat(5, A, B) " ca], @(a, b) cat (5, a, b), {A, B}, [1 2]);
+  check (["horzcat(A, B, C) " ca], @(a, b, c) horzcat (a, b, c), {A, B, A}, [1 3]);
+  check (["vertcat(A, B) " ca], @(a, b) vertcat (a, b), {A, B}, 2);
+  check (["horzcat(A) " ca], @(a) horzcat (a), {A}, 1);
+  check (["[A] " ca], @(a) [a], {A}, 1);
+  check (["[A, 1, B] " ca], @(a, b) [a, 1, b], {A(1, :), B(1, :)}, 1);
+  check (["[A, B, A, B] " ca], hc, {A, B, A, B}, [2 3]);
+  check (["[A; B; A] " ca], @(a, b) [a; b; a], {A, B}, 2);
+  ## blocks: every row of the literal holds a gpu operand
+  check (["[A, B; B, A] " ca], @(a, b, c, d) [a, b; c, d], {A, B, B, A}, [1 4]);
+  check (["[A, B; B, A] (all gpu) " ca], @(a, b, c, d) [a, b; c, d], {A, B, B, A}, 1:4);
+  check (["[A, B; B, A] (one gpu a row) " ca], @(a, b, c, d) [a, b; c, d], {A, B, B, A}, [2 3]);
+  check (["[A; B, A] " ca], @(a, b, c) [a; b, c], {[A, A], B, A}, [1 2]);
+endfor
+## a literal row of two or more host values next to a gpu row: Octave 7.3 fails before it
+## reaches the class ("octave_base_value::map_value(): wrong type argument 'scalar'")
+check ("[gpu A, gpu B; host C, host D] (outside Octave's dispatch)", @(a, b, c, d) [a, b; c, d], ...
+       {[1 2], 3, [4 5], 6}, [1 2], "mayfail", true, "out", {"any"});
+
+## empty operands: 1x0 / 0x0 vanish from [ , ], 0xN must match
+for k = 1:2
+  cls = nextcls (ci++);
+  A = vals (cls, [2 3]);
+  e = @(sz) zeros (sz, cls);
+  for p = {{e([1 0]), A}, {A, e([0 0])}, {e([0 0]), A}, {e([2 0]), A}, {A, e([2 0])}}
+    check (sprintf ("[%s, %s] %s", mat2str (size (p{1}{1})), mat2str (size (p{1}{2})), cls), ...
+           hc2, p{1}, 1);
+    check (sprintf ("[%s, %s] %s", mat2str (size (p{1}{1})), mat2str (size (p{1}{2})), cls), ...
+           hc2, p{1}, [1 2]);
+  endfor
+  for p = {{e([0 3]), A}, {A, e([0 3])}, {e([1 0]), A}, {e([0 0]), A}, {A, e([0 0])}}
+    check (sprintf ("[%s; %s] %s", mat2str (size (p{1}{1})), mat2str (size (p{1}{2})), cls), ...
+           vc2, p{1}, 2);
+    check (sprintf ("[%s; %s] %s", mat2str (size (p{1}{1})), mat2str (size (p{1}{2})), cls), ...
+           vc2, p{1}, [1 2]);
+  endfor
+  check (["[3x0, 3x0] " cls], hc2, {e([3 0]), e([3 0])}, [1 2]);
+  check (["[0x3; 0x3] " cls], vc2, {e([0 3]), e([0 3])}, [1 2]);
+  check (["[0x0, 0x0] " cls], hc2, {e([0 0]), e([0 0])}, [1 2]);
+  check (["[1x0, 1x0] " cls], hc2, {e([1 0]), e([1 0])}, 1);
+  check (["cat(3, 0x0, A) " cls], @(a, b) cat (3, a, b), {e([0 0]), A}, [1 2]);
+  check (["cat(1, 0x3, A) " cls], @(a, b) cat (1, a, b), {e([0 3]), A}, [1 2]);
+  check (["cat(1, 1x0, A) " cls], @(a, b) cat (1, a, b), {e([1 0]), A}, [1 2]);
+endfor
+
+## errors
+A = vals ("double", [1 2]); B = vals ("double", [1 3]);
+check ("[1x2; 1x3] errors", vc2, {A, B}, [1 2]);
+check ("[1x2; 1x3] errors, host first", vc2, {A, B}, 2);
+check ("[2x1, 3x1] errors", hc2, {A', B'}, 1);
+check ("[2x2; 2x2; 1x3] errors", @(a, b, c) [a; b; c], {ones(2), ones(2), ones(1, 3)}, [1 3]);
+check ("[0x3; 1x2] errors", vc2, {zeros(0, 3), A}, 2);
+check ("[3x0, 2x1] errors", hc2, {zeros(3, 0), A'}, [1 2]);
+check ("[3x4x2; 4x5] errors", vc2, {vals("single", [3 4 2]), vals("single", [4 5])}, 1);
+check ("[3x4x2, 3x4x3] errors", hc2, {vals("int8", [3 4 2]), vals("int8", [3 4 3])}, [1 2]);
+## the class cannot tell vertcat (A, B) from [A; B]: either of Octave's texts will do
+check ("vertcat(1x2, 1x3) errors", @(a, b) vertcat (a, b), {A, B}, [1 2], ...
+       "alt", {"vertical dimensions mismatch (1x2 vs 1x3)"});
+check ("horzcat(2x1, 3x1) errors", @(a, b) horzcat (a, b), {A', B'}, 1, ...
+       "alt", {"horizontal dimensions mismatch (2x1 vs 3x1)"});
+check ("cat(1, 1x2, 1x3) errors", @(a, b) cat (1, a, b), {A, B}, [1 2]);
+check ("cat(3, 1x2, 1x3) errors", @(a, b) cat (3, a, b), {A, B}, 1);
+check ("cat(0, ...) errors", @(a, b) cat (0, a, b), {A, B}, [1 2]);
+pin ("text of [1x2; 1x3]", vc2, {A, B}, [1 2], {"vertical dimensions mismatch (1x2 vs 1x3)"});
+pin ("text of [2x1, 3x1]", hc2, {A', B'}, [1 2], {"horizontal dimensions mismatch (2x1 vs 3x1)"});
+pin ("text of cat(1, 1x2, 1x3)", @(a, b) cat (1, a, b), {A, B}, [1 2], {"cat: dimension mismatch"});
+
+section ("concatenation");
+
+## ---- 5. a large array: more than one workgroup ------------------------------------------
+L = vals ("double", [1000 300]);
+Lm = rand (1000, 300) < 0.3;
+idx = randi (numel (L), 1, 7000);
+check ("large A(idx)", sub, {L, idx}, [1 2]);
+check ("large A(:, cols)", sub, {L, ":", randi(300, 1, 200)}, [1 3]);
+check ("large A(rows, :)", sub, {L, randperm(1000), ":"}, [1 2]);
+check ("large A(mask)", sub, {L, Lm}, [1 2]);
+check ("large A(end:-1:1, 2:2:end)", @(A) A(end:-1:1, 2:2:end), {L}, 1);
+check ("large A(mask) = 0", @asgn_, {L, 0, Lm}, [1 3]);
+check ("large A(:, cols) = B", @asgn_, {L, vals("double", [1000 150]), ":", 1:2:300}, [1 2]);
+check ("large A(:, cols) = []", @del_, {L, ":", 1:3:300}, 1);
+check ("large A.'", @(A) A.', {L}, 1);
+check ("large permute of 3-D", @(A) permute (A, [3 1 2]), {reshape(L, 100, 30, 100)}, 1);
+check ("large circshift", @(A) circshift (A, [17 -5]), {L}, 1);
+check ("large [A; A]", vc2, {L, L(1:10, :)}, [1 2]);
+check ("large find", @(A) find (A), {Lm}, 1, "out", {"gpu", "gpu"});
+check ("large int8 A(idx)", sub, {vals("int8", [1000 300]), idx}, [1 2]);
+check ("large int64 A(:, cols) = B", @asgn_, {vals("int64", [1000 300]), vals("int64", [1000 2]), ":", [299 3]}, [1 2]);
+
+section ("large arrays");
+printf ("provider: %s\n", prov);
+printf ("%d passed, %d failed, %d skipped (host arrays with gpu operands, beyond Octave's dispatch)\n", ...
+        T.np, T.nf, T.nskip);
+printf ("%.1f s\n", toc (t0));
+exit (T.nf > 0);
