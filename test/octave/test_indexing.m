@@ -185,13 +185,17 @@ function fail_ (name, why, args, which, want, got)
   endif
   printf ("FAIL %s: %s\n", name, why);
   if (T.nf <= T.max_detail)
-    printf ("    inputs: %s\n", describe_args (args, which));
-    for k = 1:numel (want)
-      printf ("    Octave: %s\n", show (want{k}));
-      if (k <= numel (got) && ! isempty (got{k}))
-        printf ("    gpu:    %s\n", show (got{k}));
-      endif
-    endfor
+    try
+      printf ("    inputs: %s\n", describe_args (args, which));
+      for k = 1:numel (want)
+        printf ("    Octave: %s\n", show (want{k}));
+        if (k <= numel (got))
+          printf ("    gpu:    %s\n", show (got{k}));
+        endif
+      endfor
+    catch e
+      printf ("    (showing the values failed: %s)\n", e.message);
+    end_try_catch
   endif
 endfunction
 
@@ -985,11 +989,12 @@ cases = {{[1 2 3], int8(-7)}, {int8([1 2 3]), 300.7}, {int8([1 2 3]), -2.5}, {in
          {[1 2 3], big}, {single([1 2 3]), 1e300}, {single([1 2 3]), 1+2^-40}, {[1 2 3], single(0.1)}, ...
          {[true false true], 5}, {[true false true], 0.5}, {[true false true], int8(-2)}, ...
          {[true false true], single(5)}, {[1 2 3], true}, {[1 2 3], -0}, {int8([1 2 3]), -0}, ...
-         {[true false true], [1 0]}};
+         {[true false true], [1 0]}, {[], int8(-7)}, {zeros(1, 0), single(2.5)}, {[], true}, ...
+         {zeros(0, 0, "int8"), 2.5}, {false(0, 0), 2}};
 for k = 1:numel (cases)
   A = cases{k}{1};
   v = cases{k}{2};
-  idx = 2:(1 + numel (v));
+  idx = 2:(1 + numel (v));   # past the end of the empty arrays: they grow
   check_asgn (sprintf ("class rule %s(%d) <- %s %s", class (A), k, class (v), show_vals (v)), A, v, idx);
 endfor
 pin ("double <- int8 stays double", @asgn_, {[1 2 3], int8(-7), 2}, [1 2], [1 -7 3]);
