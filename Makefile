@@ -47,6 +47,9 @@ check-octave: all
 	$(LAVAPIPE) $(OCTAVE) test/octave/test_math_sweep.m
 	$(HOST) $(OCTAVE) test/octave/test_random.m
 	$(LAVAPIPE) $(OCTAVE) test/octave/test_random.m
+	GA_INDEX_SELFTEST=1 $(OCTAVE) test/octave/test_indexing.m
+	$(HOST) $(OCTAVE) test/octave/test_indexing.m
+	$(LAVAPIPE) $(OCTAVE) test/octave/test_indexing.m
 
 # the long differential run of random expression trees (about 10 minutes on lavapipe)
 fuzz: all
