@@ -31,7 +31,10 @@ classdef gpuArray < handle
   ## @seealso{gather, gpuDevice, isgpuarray, classUnderlying, existsOnGPU}
   ## @end deftypefn
 
-  properties (Access = private)
+  ## Hidden rather than private: Octave 7 sometimes routes the constructor's own
+  ## obj.id = ... through subsasgn as if from outside (constructors called from
+  ## functions in scripts), where a private property cannot be set.
+  properties (Hidden)
     ## A handle object that nothing ever changes: every operation returns a new
     ## gpuArray, so copies behave as values do, and Octave's call of delete () when the
     ## last reference goes frees the device memory at once.  (One object per result: a
@@ -71,11 +74,11 @@ classdef gpuArray < handle
     endfunction
 
     function c = get.cls (obj)
-      c = __gpuarray__ ("describe", obj.id);
+      c = __gpuarray__ ("describe", obj);
     endfunction
 
     function s = get.sz (obj)
-      [~, s] = __gpuarray__ ("describe", obj.id);
+      [~, s] = __gpuarray__ ("describe", obj);
     endfunction
 
     ## ---- moving and describing --------------------------------------------------
@@ -103,15 +106,15 @@ classdef gpuArray < handle
     endfunction
 
     function c = classUnderlying (obj)
-      c = __gpuarray__ ("describe", obj.id);
+      c = __gpuarray__ ("describe", obj);
     endfunction
 
     function c = underlyingType (obj)
-      c = __gpuarray__ ("describe", obj.id);
+      c = __gpuarray__ ("describe", obj);
     endfunction
 
     function varargout = size (obj, varargin)
-      [~, s] = __gpuarray__ ("describe", obj.id);
+      [~, s] = __gpuarray__ ("describe", obj);
       if (nargin > 1)
         d = [varargin{:}];
         if (isa (d, "gpuArray"))
@@ -146,21 +149,23 @@ classdef gpuArray < handle
     endfunction
 
     function n = numel (obj, varargin)
-      if (nargin > 1)   # Octave asks how many values obj(varargin{:}) gives
+      ## Octave asks how many values obj(varargin{:}) gives, or counts an object still
+      ## being constructed
+      if (nargin > 1)
         n = 1;
         return;
       endif
-      [~, s] = __gpuarray__ ("describe", obj.id);
+      [~, s] = __gpuarray__ ("describe", obj);
       n = prod (s);
     endfunction
 
     function n = ndims (obj)
-      [~, s] = __gpuarray__ ("describe", obj.id);
+      [~, s] = __gpuarray__ ("describe", obj);
       n = numel (s);
     endfunction
 
     function n = length (obj)
-      [~, s] = __gpuarray__ ("describe", obj.id);
+      [~, s] = __gpuarray__ ("describe", obj);
       if (any (s == 0))
         n = 0;
       else
@@ -169,32 +174,32 @@ classdef gpuArray < handle
     endfunction
 
     function tf = isempty (obj)
-      [~, s] = __gpuarray__ ("describe", obj.id);
+      [~, s] = __gpuarray__ ("describe", obj);
       tf = any (s == 0);
     endfunction
 
     function tf = isscalar (obj)
-      [~, s] = __gpuarray__ ("describe", obj.id);
+      [~, s] = __gpuarray__ ("describe", obj);
       tf = all (s == 1);
     endfunction
 
     function tf = isvector (obj)
-      [~, s] = __gpuarray__ ("describe", obj.id);
+      [~, s] = __gpuarray__ ("describe", obj);
       tf = numel (s) == 2 && any (s == 1) && all (s >= 1);
     endfunction
 
     function tf = isrow (obj)
-      [~, s] = __gpuarray__ ("describe", obj.id);
+      [~, s] = __gpuarray__ ("describe", obj);
       tf = numel (s) == 2 && s(1) == 1;
     endfunction
 
     function tf = iscolumn (obj)
-      [~, s] = __gpuarray__ ("describe", obj.id);
+      [~, s] = __gpuarray__ ("describe", obj);
       tf = numel (s) == 2 && s(2) == 1;
     endfunction
 
     function tf = ismatrix (obj)
-      [~, s] = __gpuarray__ ("describe", obj.id);
+      [~, s] = __gpuarray__ ("describe", obj);
       tf = numel (s) == 2;
     endfunction
 
@@ -203,22 +208,22 @@ classdef gpuArray < handle
     endfunction
 
     function tf = isfloat (obj)
-      c = __gpuarray__ ("describe", obj.id);
+      c = __gpuarray__ ("describe", obj);
       tf = any (strcmp (c, {"double", "single"}));
     endfunction
 
     function tf = isinteger (obj)
-      c = __gpuarray__ ("describe", obj.id);
+      c = __gpuarray__ ("describe", obj);
       tf = strncmp (c, "int", 3) || strncmp (c, "uint", 4);
     endfunction
 
     function tf = islogical (obj)
-      c = __gpuarray__ ("describe", obj.id);
+      c = __gpuarray__ ("describe", obj);
       tf = strcmp (c, "logical");
     endfunction
 
     function tf = isnumeric (obj)
-      c = __gpuarray__ ("describe", obj.id);
+      c = __gpuarray__ ("describe", obj);
       tf = ! strcmp (c, "logical");
     endfunction
 
@@ -262,6 +267,10 @@ classdef gpuArray < handle
     endfunction
 
     function obj = subsasgn (obj, s, v)
+      if (strcmp (s(1).type, ".") && strcmp (s(1).subs, "id") && isempty (obj.id))
+        obj = builtin ("subsasgn", obj, s, v);   # the constructor's, where Octave routes it here
+        return;
+      endif
       if (numel (s) != 1 || ! strcmp (s(1).type, "()"))
         error ("gpuarray:invalidIndex", "gpuArray: only assignments of the form A(I) = X are supported");
       endif
@@ -273,7 +282,7 @@ classdef gpuArray < handle
     endfunction
 
     function r = end (obj, k, n)
-      [~, sz] = __gpuarray__ ("describe", obj.id);
+      [~, sz] = __gpuarray__ ("describe", obj);
       if (k > numel (sz))
         r = 1;
       elseif (k < n)

@@ -67,6 +67,20 @@ void ga_mex_release(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 void ga_mex_describe_cmd(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   ga_mex_nargs("describe", nrhs, 1, 1, nlhs, 2);
+  if (ga_mex_is_gpuarray(prhs[0])) { /* an object Octave asks about while constructing it */
+    mxArray *p = mxGetProperty(prhs[0], 0, "id");
+    bool unset = !p || mxGetNumberOfElements(p) == 0;
+    if (p)
+      mxDestroyArray(p);
+    if (unset) {
+      plhs[0] = mxCreateString("");
+      if (nlhs > 1) {
+        plhs[1] = mxCreateDoubleMatrix(1, 2, mxREAL);
+        mxGetPr(plhs[1])[0] = mxGetPr(plhs[1])[1] = 1;
+      }
+      return;
+    }
+  }
   ga_mex_describe(ga_mex_get_id(prhs[0], "describe"), &plhs[0], nlhs > 1 ? &plhs[1] : NULL);
 }
 
