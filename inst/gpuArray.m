@@ -151,11 +151,24 @@ classdef gpuArray < handle
     function n = numel (obj, varargin)
       ## Octave asks how many values obj(varargin{:}) gives, or counts an object still
       ## being constructed
-      if (nargin > 1)
+      [~, s] = __gpuarray__ ("describe", obj);
+      if (nargin > 1)   # how many elements obj(varargin{:}) has
+        k = numel (varargin);
+        s(end+1:k) = 1;
+        s(k) = prod (s(k:end));
         n = 1;
+        for j = 1:k
+          ix = varargin{j};
+          if (ischar (ix) && strcmp (ix, ":"))
+            n *= s(j);
+          elseif (islogical (ix))
+            n *= nnz (ix);
+          else
+            n *= numel (ix);
+          endif
+        endfor
         return;
       endif
-      [~, s] = __gpuarray__ ("describe", obj);
       n = prod (s);
     endfunction
 
@@ -257,7 +270,7 @@ classdef gpuArray < handle
           [varargout{1:nargout}] = builtin ("subsref", obj, s);
           return;
         otherwise
-          error ("gpuarray:invalidIndex", "matrix cannot be indexed with %s", s(1).type(1));
+          error ("Octave:index-out-of-bounds", "matrix cannot be indexed with %s", s(1).type(1));
       endswitch
       if (numel (s) > 1)
         [varargout{1:max (1, nargout)}] = subsref (r, s(2:end));
@@ -275,7 +288,10 @@ classdef gpuArray < handle
         error ("gpuarray:invalidIndex", "gpuArray: only assignments of the form A(I) = X are supported");
       endif
       if (isa (v, "double") && isequal (size (v), [0 0]))   # A(I) = []
-        obj = gpuArray (__gpuarray__ ("subsdelete", obj, s(1).subs{:}), [], [], true);
+        ## Octave deletes with one subscript to a row unless it was an index array
+        ## (a range, a scalar and a contiguous mask keep the row)
+        cont = numel (s(1).subs) == 1 && gpuArray.contiguous_ (s(1).subs{1});
+        obj = gpuArray (__gpuarray__ ("subsdelete", obj, cont, s(1).subs{:}), [], [], true);
       else
         obj = gpuArray (__gpuarray__ ("subsasgn", obj, v, s(1).subs{:}), [], [], true);
       endif
@@ -297,22 +313,23 @@ classdef gpuArray < handle
         print_usage ();
       endif
       if (nargin == 2)
-        d = double (gather (varargin{1}));
+        d = fix (double (gather (varargin{1})));
         if (numel (d) < 2)
-          error ("reshape: SIZE must have 2 or more dimensions");
+          error ("Octave:invalid-input-type", "reshape: SIZE must have 2 or more dimensions");
         endif
       else
         empty = cellfun (@isempty, varargin);
         if (nnz (empty) > 1)
-          error ("reshape: only a single dimension can be unknown");
+          error ("Octave:invalid-input-type", "reshape: only a single dimension can be unknown");
         endif
         d = ones (1, numel (varargin));
-        d(! empty) = cellfun (@(x) double (gather (x)), varargin(! empty));
+        d(! empty) = fix (cellfun (@(x) double (gather (x)), varargin(! empty)));
         if (any (empty))
           known = prod (d(! empty));
           n = numel (a);
           if (known == 0 || mod (n, known) != 0)
-            error ("reshape: SIZE is not divisible by the product of known dimensions (= %d)", known);
+            error ("Octave:invalid-input-type",
+                   "reshape: SIZE is not divisible by the product of known dimensions (= %d)", known);
           endif
           d(empty) = n / known;
         endif
@@ -332,40 +349,37 @@ classdef gpuArray < handle
     endfunction
 
     function r = permute (a, perm)
-      r = gpuArray (__gpuarray__ ("permute", a, double (gather (perm))), [], [], true);
+      r = gpuArray (__gpuarray__ ("permute", a, double (gather (perm)), false), [], [], true);
     endfunction
 
     function r = ipermute (a, perm)
-      perm = double (gather (perm));
-      if (! isvector (perm) || ! isequal (sort (perm(:)).', 1:numel (perm)))
-        error ("ipermute: PERM is not a valid permutation vector");
-      endif
-      inv(perm) = 1:numel (perm);
-      r = permute (a, inv);
+      r = gpuArray (__gpuarray__ ("permute", a, double (gather (perm)), true), [], [], true);
     endfunction
 
     function r = transpose (a)
       if (ndims (a) > 2)
-        error ("transpose not defined for N-D objects");
+        error ("Octave:nonconformant-args", "transpose not defined for N-D objects");
       endif
-      r = gpuArray (__gpuarray__ ("permute", a, [2 1]), [], [], true);
+      r = gpuArray (__gpuarray__ ("permute", a, [2 1], false), [], [], true);
     endfunction
 
     function r = ctranspose (a)
       if (ndims (a) > 2)
-        error ("transpose not defined for N-D objects");
+        error ("Octave:nonconformant-args", "transpose not defined for N-D objects");
       endif
-      r = gpuArray (__gpuarray__ ("permute", a, [2 1]), [], [], true);   # real values
+      r = gpuArray (__gpuarray__ ("permute", a, [2 1], false), [], [], true);   # real values
     endfunction
 
     function r = cat (dim, varargin)
       dim = gather (dim);
       if (! (isnumeric (dim) && isscalar (dim) && dim >= 1 && dim == fix (dim)))
-        error ("cat: DIM must be a valid dimension");
+        error ("Octave:invalid-input-type", "cat: DIM must be a valid dimension");
       endif
       r = gpuArray (__gpuarray__ ("cat", double (dim), 0, varargin{:}), [], [], true);
     endfunction
 
+    ## [a, b] and [a; b] come here too: Octave reports their errors as "gpuArray/horzcat
+    ## method failed"; horzcat () and vertcat () give "cat: dimension mismatch" as Octave's
     function r = horzcat (varargin)
       r = gpuArray (__gpuarray__ ("cat", 2, 1, varargin{:}), [], [], true);
     endfunction
@@ -393,10 +407,22 @@ classdef gpuArray < handle
     endfunction
 
     function r = circshift (x, n, dim)
+      if (isempty (x))
+        r = x;
+        return;
+      endif
       n = double (gather (n));
+      if (any (n != fix (n)))
+        error ("Octave:invalid-input-type", "circshift: all values of N must be integers");
+      endif
       sz = size (x);
       if (nargin == 3)
-        sh = zeros (1, max (numel (sz), dim));
+        dim = double (gather (dim));
+        if (! isscalar (n) || dim > numel (sz))
+          error ("Octave:invalid-input-type",
+                 "circshift: N must be a vector, no longer than the number of dimensions in X");
+        endif
+        sh = zeros (1, numel (sz));
         sh(dim) = n;
       elseif (isscalar (n))
         dim = find (sz != 1, 1);
@@ -406,6 +432,10 @@ classdef gpuArray < handle
         sh = zeros (1, numel (sz));
         sh(dim) = n;
       else
+        if (numel (n) > numel (sz))
+          error ("Octave:invalid-input-type",
+                 "circshift: N must be a vector, no longer than the number of dimensions in X");
+        endif
         sh = n;
       endif
       r = gpuArray (__gpuarray__ ("circshift", x, sh), [], [], true);
@@ -433,7 +463,11 @@ classdef gpuArray < handle
       if (nargin < 2)
         k = 1;
       endif
-      k = mod (double (gather (k)), 4);
+      k = double (gather (k));
+      if (! (isscalar (k) && isreal (k) && k == fix (k)))
+        error ("Octave:invalid-input-type", "rot90: K must be a single real integer");
+      endif
+      k = mod (k, 4);
       p = 1:max (2, ndims (a));
       p([1 2]) = [2 1];
       switch (k)
@@ -453,8 +487,15 @@ classdef gpuArray < handle
         print_usage ();
       endif
       if (ndims (a) > 2 || ndims (b) > 2)
-        error ("kron: A and B must be 2-D matrices");
+        error ("Octave:nonconformant-args", "kron: A and B must be 2-D matrices");
       endif
+      ## Octave's kron computes in single or double, whatever the classes
+      cls = "double";
+      if (strcmp (gpuArray.class_of_ (a), "single") || strcmp (gpuArray.class_of_ (b), "single"))
+        cls = "single";
+      endif
+      a = cast (a, cls);
+      b = cast (b, cls);
       [m, n] = size (a);
       [p, q] = size (b);
       ## (ib, ia, jb, ja) by implicit expansion, then the rows and columns merge
@@ -485,15 +526,17 @@ classdef gpuArray < handle
       k = double (gather (k));
       sz = size (v);
       if (numel (sz) > 2)
-        error ("diag: requires 2-D input");
+        error ("Octave:invalid-input-type", "Matrix must be 2-dimensional");
       endif
-      if (any (sz == 1) && ! isempty (v))   # vector -> matrix with v on diagonal k
+      if (isequal (sz, [0 0]))
+        r = v;
+      elseif (any (sz == 1))   # vector -> matrix with v on diagonal k
         n = numel (v);
         N = n + abs (k);
-        r = gpuArray.zeros (N, N, classUnderlying (v));
+        r = gpuArray (__gpuarray__ ("fill", classUnderlying (v), [N N], 0), [], [], true);
         first = 1 + max (k, 0) * N + max (-k, 0);
         r = subsasgn (r, substruct ("()", {first + (0:n-1) * (N + 1)}), v);
-      else                                  # matrix -> its diagonal k as a column
+      else                     # matrix -> its diagonal k as a column
         [m, n] = deal (sz(1), sz(2));
         len = max (0, min (m + min (k, 0), n - max (k, 0)));
         first = 1 + max (k, 0) * m + max (-k, 0);
@@ -509,14 +552,14 @@ classdef gpuArray < handle
       i = gpuArray (__gpuarray__ ("find", x), [], [], true);
       if (nargin > 1)
         n = double (gather (varargin{1}));
-        if (! (isscalar (n) && n >= 1 && n == fix (n)))
-          error ("find: N must be an integer");
+        if (! (isscalar (n) && n >= 0 && n == fix (n)))
+          error ("Octave:invalid-input-type", "find: N must be a non-negative integer");
         endif
         direction = "first";
         if (nargin > 2)
           direction = lower (varargin{2});
           if (! any (strcmp (direction, {"first", "last"})))
-            error ('find: DIRECTION must be "first" or "last"');
+            error ("Octave:invalid-input-type", 'find: DIRECTION must be "first" or "last"');
           endif
         endif
         k = numel (i);
@@ -531,7 +574,7 @@ classdef gpuArray < handle
       sz = size (x);
       if (numel (sz) == 2 && sz(1) == 1 && sz(2) != 1)   # a row gives a row (Octave)
         i = reshape (i, 1, []);
-      elseif (isempty (x) && isequal (sz, [0 0]))
+      elseif (isempty (i) && (isequal (sz, [0 0]) || isequal (sz, [1 1])))
         i = reshape (i, 0, 0);
       endif
       if (nargout <= 1)
@@ -552,11 +595,19 @@ classdef gpuArray < handle
 
     function ind = sub2ind (dims, varargin)
       args = cellfun (@gather, varargin, "uniformoutput", false);
-      ind = gpuArray (sub2ind (gather (dims), args{:}));
+      try
+        ind = gpuArray (sub2ind (gather (dims), args{:}));
+      catch err
+        error ("Octave:index-out-of-bounds", "%s", err.message);
+      end_try_catch
     endfunction
 
     function varargout = ind2sub (dims, ind)
-      [varargout{1:max (1, nargout)}] = ind2sub (gather (dims), gather (ind));
+      try
+        [varargout{1:max (1, nargout)}] = ind2sub (gather (dims), gather (ind));
+      catch err
+        error ("Octave:index-out-of-bounds", "%s", err.message);
+      end_try_catch
       varargout = cellfun (@gpuArray, varargout, "uniformoutput", false);
     endfunction
 
@@ -1184,9 +1235,34 @@ classdef gpuArray < handle
       runs = [a(brk(1:end-1) + 1); a(brk(2:end))].';
     endfunction
 
+    ## a subscript Octave treats as a contiguous range when deleting: a range (kept as
+    ## one by Octave: 24 bytes whatever its length), a scalar, a contiguous mask
+    function tf = contiguous_ (ix)
+      if (isa (ix, "gpuArray"))
+        tf = isscalar (ix);
+      elseif (islogical (ix))
+        f = find (ix);
+        tf = isempty (f) || f(end) - f(1) + 1 == numel (f);
+      elseif (isnumeric (ix))
+        ## (a 3-element range and array look alike: taken as a range)
+        tf = isscalar (ix) || (isrow (ix) && all (diff (ix) == 1)
+                               && (numel (ix) == 3 || (isa (ix, "double") && sizeof (ix) == 24)));
+      else
+        tf = false;
+      endif
+    endfunction
+
+    function c = class_of_ (x)
+      if (isa (x, "gpuArray"))
+        c = classUnderlying (x);
+      else
+        c = class (x);
+      endif
+    endfunction
+
     function r = triangle_ (a, k, lower)
       if (ndims (a) > 2)
-        error ("%s: need a 2-D matrix", ifelse_ (lower, "tril", "triu"));
+        error ("Octave:invalid-input-type", "%s: need a 2-D matrix", gpuArray.ifelse_ (lower, "tril", "triu"));
       endif
       [m, n] = size (a);
       rows = gpuArray.colon (1, m).';

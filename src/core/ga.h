@@ -215,15 +215,18 @@ ga_status ga_subsref(ga_id a, int nidx, const ga_index *idx, ga_id *out);
  * see A any more, so a loop of assignments does not copy the array each time). The
  * result keeps A's class (Octave's rule; logical A with a single value becomes double). */
 ga_status ga_subsasgn(ga_id a, int nidx, const ga_index *idx, const ga_operand *value, ga_id *out);
-/* A(idx{:}) = [] */
-ga_status ga_subsdelete(ga_id a, int nidx, const ga_index *idx, ga_id *out);
+/* A(idx{:}) = []. contiguous: the one subscript is a range, a scalar or a contiguous
+ * mask (Octave then keeps a row where an index array gives a column; the caller knows,
+ * the values do not tell) */
+ga_status ga_subsdelete(ga_id a, int nidx, const ga_index *idx, int contiguous, ga_id *out);
 /* find (A): the 1-based linear positions of A's nonzeros (NaN counts) as a column of
  * doubles, found on the device */
 ga_status ga_find(ga_id a, ga_id *out);
 /* reshape: the same storage under another shape (no copy) */
 ga_status ga_reshape(ga_id a, int ndims, const int64_t *dims, ga_id *out);
-/* permute (A, perm): perm holds 0-based dimensions, a permutation of 0..nperm-1 */
-ga_status ga_permute(ga_id a, int nperm, const int *perm, ga_id *out);
+/* permute (A, perm), or ipermute when inverse: perm holds 0-based dimensions, a
+ * permutation of 0..nperm-1 */
+ga_status ga_permute(ga_id a, int nperm, const int *perm, int inverse, ga_id *out);
 /* cat (dim, parts{:}) (dim 1-based), with Octave's class rules. bracket: the rules
  * and messages of [a, b] and [a; b] (horzcat, vertcat: 1x0 and 0x1 operands are
  * skipped too); else cat's (only 0x0 operands are skipped). */

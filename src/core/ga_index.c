@@ -44,9 +44,13 @@ static void where(char *buf, size_t cap, int k, int n, const char *value)
     len += (size_t)snprintf(buf + len, cap - len, "%s%s", i ? "," : "", i == k ? value : "_");
 }
 
+/* (n < 0: the style of deletions, "index 0: ...") */
 static ga_status bad_subscript(int k, int n, const char *value)
 {
   char w[256];
+  if (n < 0)
+    return ga_fail_id(GA_ERR_ARG, "Octave:invalid-index",
+                      "index %s: subscripts must be either integers 1 to (2^63)-1 or logicals", value);
   where(w, sizeof w, k, n, value);
   return ga_fail_id(GA_ERR_ARG, "Octave:invalid-index",
                     "index (%s): subscripts must be either integers 1 to (2^63)-1 or logicals", w);
@@ -347,8 +351,8 @@ static ga_status convert(const ga_index *in, int k, int n, subscript *s, bool de
   return GA_OK;
 }
 
-/* device: 0 read every index array on the host; 1 keep device ones there; 2 keep
- * device masks only (their positions never repeat) */
+/* device: 0 read every index array on the host (deletion: its message style); 1 keep
+ * device ones there; 2 keep device masks only (their positions never repeat) */
 static ga_status convert_all(int nidx, const ga_index *idx, subscript *s, int device)
 {
   if (nidx < 0 || nidx > GA_MAX_DIMS)
@@ -359,7 +363,7 @@ static ga_status convert_all(int nidx, const ga_index *idx, subscript *s, int de
       ga_tensor *t;
       dev = ga_handles_peek(idx[k].id, &t) == GA_OK && t->cls == GA_LOGICAL;
     }
-    ga_status st = convert(&idx[k], k, nidx, &s[k], dev);
+    ga_status st = convert(&idx[k], k, device == 0 ? -1 : nidx, &s[k], dev);
     if (st != GA_OK) {
       subscripts_free(s, k);
       return st;
@@ -748,6 +752,19 @@ ga_status ga_subsasgn(ga_id id, int nidx, const ga_index *idx, const ga_operand 
     return st;
   }
   ga_class rc = a->cls == GA_LOGICAL && v->cls == GA_SINGLE ? GA_DOUBLE : a->cls;
+  if (rc == GA_LOGICAL && ga_class_is_float(v->cls) && v->numel > 0) { /* NaN has no logical value */
+    ga_fuse_operand o = {.t = v, .ndims = v->ndims, .dims = v->dims};
+    ga_lazy *lz = NULL;
+    bool nan = false;
+    if ((st = ga_tensor_materialize(v)) == GA_OK &&
+        (st = ga_fuse_unary(GA_UOP_ISNAN, GA_LOGICAL, &o, v->ndims, v->dims, &lz)) == GA_OK &&
+        (st = any_of(lz, v, &nan)) == GA_OK && nan)
+      st = ga_fail_id(GA_ERR_ARG, "Octave:invalid-conversion", "invalid conversion from NaN to logical");
+    if (st != GA_OK) {
+      ga_tensor_unref(v);
+      return st;
+    }
+  }
   subscript s[GA_MAX_DIMS];
   if ((st = convert_all(nidx, idx, s, 2)) != GA_OK) {
     ga_tensor_unref(v);
@@ -766,7 +783,7 @@ ga_status ga_subsasgn(ga_id id, int nidx, const ga_index *idx, const ga_operand 
     if (s[0].colon) {
       lens[0] = n;
       if (n == 0 && a->ndims == 2 && a->dims[0] == 0 && a->dims[1] == 0 && v->ndims == 2 && v->dims[0] == 1 &&
-          v->numel > 0) { /* A = []; A(:) = row */
+          v->numel > 1) { /* A = []; A(:) = row */
         newd[1] = lens[0] = v->numel;
         newd[0] = 1;
       }
@@ -779,7 +796,8 @@ ga_status ga_subsasgn(ga_id id, int nidx, const ga_index *idx, const ga_operand 
         } else if (a->ndims == 2 && a->dims[1] == 1) {
           newd[0] = s[0].extent;
         } else {
-          st = ga_fail_id(GA_ERR_ARG, "Octave:index-out-of-bounds", "ind2sub: index out of range");
+          st = ga_fail_id(GA_ERR_ARG, "Octave:invalid-resize",
+                          "Invalid resizing operation or ambiguous assignment to an out-of-bounds array element");
         }
       }
     }
@@ -979,7 +997,7 @@ static ga_status gather_along(ga_tensor *a, int nd, const int64_t *dims, int dim
   return st;
 }
 
-ga_status ga_subsdelete(ga_id id, int nidx, const ga_index *idx, ga_id *out)
+ga_status ga_subsdelete(ga_id id, int nidx, const ga_index *idx, int contiguous, ga_id *out)
 {
   ga_status st = ga_init();
   ga_tensor *a;
@@ -1004,7 +1022,11 @@ ga_status ga_subsdelete(ga_id id, int nidx, const ga_index *idx, ga_id *out)
                       "A(I) = []: index out of bounds: value %lld out of bound %lld", (long long)s[0].extent,
                       (long long)n);
     } else if ((st = complement(&s[0], n, &kept)) == GA_OK) {
+      /* Octave: a column stays a column, a row a row; other arrays give a row for a
+       * range, a scalar or a contiguous mask, else a column (Array<T>::delete_elements) */
       bool column = a->ndims == 2 && a->dims[1] == 1 && a->dims[0] != 1;
+      if (!(a->ndims == 2 && (a->dims[0] == 1 || a->dims[1] == 1)))
+        column = !contiguous;
       int64_t flat[1] = {n};
       st = gather_along(a, 1, flat, 0, &kept, &t);
       if (st == GA_OK) {
@@ -1039,6 +1061,8 @@ ga_status ga_subsdelete(ga_id id, int nidx, const ga_index *idx, ga_id *out)
         st = ga_tensor_alias(a, a->ndims, a->dims, &t);
       else
         st = ga_fail_id(GA_ERR_ARG, "Octave:nonconformant-args", "a null assignment can only have one non-colon index");
+    } else if (dim >= a->ndims) {
+      st = ga_fail_id(GA_ERR_ARG, "Octave:index-out-of-bounds", "invalid dimension in delete_elements");
     } else if (s[dim].len == 0) {
       st = ga_tensor_alias(a, a->ndims, a->dims, &t);
     } else if (s[dim].extent > dims[dim]) {

@@ -80,22 +80,29 @@ ga_status ga_reshape(ga_id id, int ndims, const int64_t *dims, ga_id *out)
   return publish(t, out);
 }
 
-ga_status ga_permute(ga_id id, int nperm, const int *perm, ga_id *out)
+ga_status ga_permute(ga_id id, int nperm, const int *given, int inverse, ga_id *out)
 {
   ga_tensor *a, *t;
   ga_status st = get(id, &a);
   if (st != GA_OK)
     return st;
+  const char *fn = inverse ? "ipermute" : "permute";
   if (nperm < a->ndims || nperm > GA_MAX_DIMS)
-    return ga_fail_id(GA_ERR_ARG, "Octave:invalid-input-type", "permute: invalid permutation vector");
+    return ga_fail_id(GA_ERR_ARG, "Octave:invalid-input-type", "%s: invalid permutation vector", fn);
   bool seen[GA_MAX_DIMS] = {0};
+  int perm[GA_MAX_DIMS];
   for (int k = 0; k < nperm; k++) {
-    if (perm[k] < 0 || perm[k] >= nperm)
-      return ga_fail_id(GA_ERR_ARG, "Octave:invalid-input-type", "permute: invalid permutation vector");
-    if (seen[perm[k]])
+    if (given[k] < 0 || given[k] >= nperm)
+      return ga_fail_id(GA_ERR_ARG, "Octave:invalid-input-type", "%s: permutation vector contains an invalid element",
+                        fn);
+    if (seen[given[k]])
       return ga_fail_id(GA_ERR_ARG, "Octave:invalid-input-type",
-                        "permute: permutation vector cannot contain identical elements");
-    seen[perm[k]] = true;
+                        "%s: permutation vector cannot contain identical elements", fn);
+    seen[given[k]] = true;
+    if (inverse)
+      perm[given[k]] = k;
+    else
+      perm[k] = given[k];
   }
   int64_t ad[GA_MAX_DIMS], as[GA_MAX_DIMS], rd[GA_MAX_DIMS];
   for (int k = 0; k < nperm; k++)
@@ -337,7 +344,6 @@ ga_status ga_cat(int dim, int bracket, int nparts, const ga_operand *parts, ga_i
   for (int k = 0; k < nparts && st == GA_OK; k++) {
     shape b = {t[k]->ndims, {0}};
     memcpy(b.dims, t[k]->dims, sizeof b.dims);
-    shape before = acc;
     if (k == 0) {
       acc = b;
       continue;
@@ -345,11 +351,8 @@ ga_status ga_cat(int dim, int bracket, int nparts, const ga_operand *parts, ga_i
     bool ok = bracket ? shape_hvcat(&acc, &b, d) : shape_concat(&acc, &b, d);
     if (!ok) {
       if (bracket) {
-        char sa[256], sb[256];
-        ga_shape_format(before.ndims, before.dims, sa, sizeof sa);
-        ga_shape_format(b.ndims, b.dims, sb, sizeof sb);
-        st = ga_fail_id(GA_ERR_NONCONFORMANT, "Octave:nonconformant-args", "%s dimensions mismatch (%s vs %s)",
-                        d == 0 ? "vertical" : "horizontal", sa, sb);
+        /* Octave's horzcat () and vertcat () say so too (only [a, b] itself says which) */
+        st = ga_fail_id(GA_ERR_NONCONFORMANT, "Octave:nonconformant-args", "cat: dimension mismatch");
       } else {
         st = ga_fail_id(GA_ERR_NONCONFORMANT, "Octave:nonconformant-args", "cat: dimension mismatch");
       }

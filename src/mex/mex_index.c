@@ -118,12 +118,16 @@ void ga_mex_subsasgn(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 
 void ga_mex_subsdelete(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
-  ga_mex_nargs("subsdelete", nrhs, 2, 1 + GA_MAX_DIMS, nlhs, 3);
+  /* (A, contiguous, subscripts...) */
+  ga_mex_nargs("subsdelete", nrhs, 3, 2 + GA_MAX_DIMS, nlhs, 3);
   ga_id a = ga_mex_get_id(prhs[0], "subsasgn");
+  if (!mxIsLogicalScalar(prhs[1]))
+    ga_mex_error("gpuarray:invalidArgument", "subsdelete: expected a logical flag");
+  int contiguous = mxIsLogicalScalarTrue(prhs[1]);
   subscripts s;
-  read_subscripts(nrhs - 1, prhs + 1, &s, "subsasgn");
+  read_subscripts(nrhs - 2, prhs + 2, &s, "subsasgn");
   ga_id id;
-  ga_mex_raise(ga_subsdelete(a, s.n, s.ix, &id));
+  ga_mex_raise(ga_subsdelete(a, s.n, s.ix, contiguous, &id));
   return_id(nlhs, plhs, id);
 }
 
@@ -143,15 +147,18 @@ void ga_mex_reshape(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 
 void ga_mex_permute(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
-  ga_mex_nargs("permute", nrhs, 2, 2, nlhs, 3);
+  /* (A, perm, inverse) */
+  ga_mex_nargs("permute", nrhs, 3, 3, nlhs, 3);
+  if (!mxIsLogicalScalar(prhs[2]))
+    ga_mex_error("gpuarray:invalidArgument", "permute: expected a logical flag");
   ga_id a = ga_mex_get_id(prhs[0], "permute");
   int64_t p[GA_MAX_DIMS];
   int n = int_vector(prhs[1], p, GA_MAX_DIMS, "permute", "PERM");
   int perm[GA_MAX_DIMS];
-  for (int k = 0; k < n; k++)
-    perm[k] = (int)(p[k] - 1); /* invalid values are the core's to report */
+  for (int k = 0; k < n; k++) /* invalid values are the core's to report */
+    perm[k] = p[k] >= 1 && p[k] <= GA_MAX_DIMS ? (int)(p[k] - 1) : -1;
   ga_id id;
-  ga_mex_raise(ga_permute(a, n, perm, &id));
+  ga_mex_raise(ga_permute(a, n, perm, mxIsLogicalScalarTrue(prhs[2]), &id));
   return_id(nlhs, plhs, id);
 }
 

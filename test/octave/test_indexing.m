@@ -261,8 +261,8 @@ function check (name, f, args, which, varargin)
       gm = normmsg (gerr.message);
       if (! strcmp (wm, gm) && ! any (strcmp (gm, alt)))
         why = sprintf ("error text differs\n    Octave: %s\n    gpu:    %s", wm, gm);
-      elseif (! T.self && ! (strncmp (gerr.identifier, "Octave:", 7)
-                             || strncmp (gerr.identifier, "gpuarray:", 9)))
+      elseif (! T.self && ! any (strcmp (gm, alt)) && ! (strncmp (gerr.identifier, "Octave:", 7)
+                                                      || strncmp (gerr.identifier, "gpuarray:", 9)))
         why = sprintf ("error identifier \"%s\" (want Octave:* or gpuarray:*; message \"%s\")", ...
                        gerr.identifier, gm);
       endif
@@ -1381,7 +1381,7 @@ for p = {{big, 1.5}, {1.5, big}, {uint64(2)^64-1, int64(-1)}, {int64(-1), uint64
          {false(0, 3), [1 2 3]}, {true(1, 0), false}}
   for w = {1, 2, [1 2]}
     check (sprintf ("[%s %s, %s %s]", class (p{1}{1}), show_vals (p{1}{1}), class (p{1}{2}), ...
-                    show_vals (p{1}{2})), hc2, p{1}, w{1});
+                    show_vals (p{1}{2})), hc2, p{1}, w{1}, "alt", {"gpuArray/horzcat method failed"});
   endfor
 endfor
 pin ("[int64 past 2^53, 1.5] stays exact", hc2, {big, 1.5}, 1, [big int64(2)]);
@@ -1415,11 +1415,18 @@ for k = 1:2
   check (["[A, 1, B] " ca], @(a, b) [a, 1, b], {A(1, :), B(1, :)}, 1);
   check (["[A, B, A, B] " ca], hc, {A, B, A, B}, [2 3]);
   check (["[A; B; A] " ca], @(a, b) [a; b; a], {A, B}, 2);
-  ## blocks: every row of the literal holds a gpu operand
-  check (["[A, B; B, A] " ca], @(a, b, c, d) [a, b; c, d], {A, B, B, A}, [1 4]);
-  check (["[A, B; B, A] (all gpu) " ca], @(a, b, c, d) [a, b; c, d], {A, B, B, A}, 1:4);
-  check (["[A, B; B, A] (one gpu a row) " ca], @(a, b, c, d) [a, b; c, d], {A, B, B, A}, [2 3]);
-  check (["[A; B, A] " ca], @(a, b, c) [a; b, c], {[A, A], B, A}, [1 2]);
+  ## blocks: every row of the literal holds a gpu operand. With a class operand Octave
+  ## builds a literal row by row (horzcat of each row, then vertcat of the rows), where
+  ## for host arrays it picks one class for all: mixed integer classes saturate in
+  ## between, so the reference is Octave's row-by-row evaluation
+  blk = @(a, b, c, d) vertcat (horzcat (a, b), horzcat (c, d));
+  check (["[A, B; B, A] " ca], blk, {A, B, B, A}, [1 4]);
+  check (["[A, B; B, A] (all gpu) " ca], blk, {A, B, B, A}, 1:4);
+  check (["[A, B; B, A] (one gpu a row) " ca], blk, {A, B, B, A}, [2 3]);
+  check (["[A; B, A] " ca], @(a, b, c) vertcat (a, horzcat (b, c)), {[A, A], B, A}, [1 2]);
+  if (! any (strcmp (ca, {"int16", "int32"})))   # the literal itself where that agrees
+    check (["[A, B; B, A] literal " ca], @(a, b, c, d) [a, b; c, d], {A, B, B, A}, 1:4);
+  endif
 endfor
 ## a literal row of two or more host values next to a gpu row: Octave 7.3 fails before it
 ## reaches the class ("octave_base_value::map_value(): wrong type argument 'scalar'")
@@ -1452,16 +1459,19 @@ for k = 1:2
   check (["cat(1, 1x0, A) " cls], @(a, b) cat (1, a, b), {e([1 0]), A}, [1 2]);
 endfor
 
-## errors
+## errors. Octave reports an error inside a class's horzcat or vertcat called for a
+## literal as "gpuArray/horzcat method failed" (pt-tm-const.cc), whatever the method said
 A = vals ("double", [1 2]); B = vals ("double", [1 3]);
-check ("[1x2; 1x3] errors", vc2, {A, B}, [1 2]);
-check ("[1x2; 1x3] errors, host first", vc2, {A, B}, 2);
-check ("[2x1, 3x1] errors", hc2, {A', B'}, 1);
-check ("[2x2; 2x2; 1x3] errors", @(a, b, c) [a; b; c], {ones(2), ones(2), ones(1, 3)}, [1 3]);
-check ("[0x3; 1x2] errors", vc2, {zeros(0, 3), A}, 2);
-check ("[3x0, 2x1] errors", hc2, {zeros(3, 0), A'}, [1 2]);
-check ("[3x4x2; 4x5] errors", vc2, {vals("single", [3 4 2]), vals("single", [4 5])}, 1);
-check ("[3x4x2, 3x4x3] errors", hc2, {vals("int8", [3 4 2]), vals("int8", [3 4 3])}, [1 2]);
+vf = {"gpuArray/vertcat method failed"};
+hf = {"gpuArray/horzcat method failed"};
+check ("[1x2; 1x3] errors", vc2, {A, B}, [1 2], "alt", vf);
+check ("[1x2; 1x3] errors, host first", vc2, {A, B}, 2, "alt", vf);
+check ("[2x1, 3x1] errors", hc2, {A', B'}, 1, "alt", hf);
+check ("[2x2; 2x2; 1x3] errors", @(a, b, c) [a; b; c], {ones(2), ones(2), ones(1, 3)}, [1 3], "alt", vf);
+check ("[0x3; 1x2] errors", vc2, {zeros(0, 3), A}, 2, "alt", vf);
+check ("[3x0, 2x1] errors", hc2, {zeros(3, 0), A'}, [1 2], "alt", hf);
+check ("[3x4x2; 4x5] errors", vc2, {vals("single", [3 4 2]), vals("single", [4 5])}, 1, "alt", vf);
+check ("[3x4x2, 3x4x3] errors", hc2, {vals("int8", [3 4 2]), vals("int8", [3 4 3])}, [1 2], "alt", hf);
 ## the class cannot tell vertcat (A, B) from [A; B]: either of Octave's texts will do
 check ("vertcat(1x2, 1x3) errors", @(a, b) vertcat (a, b), {A, B}, [1 2], ...
        "alt", {"vertical dimensions mismatch (1x2 vs 1x3)"});
@@ -1470,8 +1480,8 @@ check ("horzcat(2x1, 3x1) errors", @(a, b) horzcat (a, b), {A', B'}, 1, ...
 check ("cat(1, 1x2, 1x3) errors", @(a, b) cat (1, a, b), {A, B}, [1 2]);
 check ("cat(3, 1x2, 1x3) errors", @(a, b) cat (3, a, b), {A, B}, 1);
 check ("cat(0, ...) errors", @(a, b) cat (0, a, b), {A, B}, [1 2]);
-pin ("text of [1x2; 1x3]", vc2, {A, B}, [1 2], {"vertical dimensions mismatch (1x2 vs 1x3)"});
-pin ("text of [2x1, 3x1]", hc2, {A', B'}, [1 2], {"horizontal dimensions mismatch (2x1 vs 3x1)"});
+pin ("text of [1x2; 1x3]", vc2, {A, B}, [1 2], {"gpuArray/vertcat method failed"});
+pin ("text of [2x1, 3x1]", hc2, {A', B'}, [1 2], {"gpuArray/horzcat method failed"});
 pin ("text of cat(1, 1x2, 1x3)", @(a, b) cat (1, a, b), {A, B}, [1 2], {"cat: dimension mismatch"});
 
 section ("concatenation");
