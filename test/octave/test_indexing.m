@@ -1507,6 +1507,11 @@ check ("large int8 A(idx)", sub, {vals("int8", [1000 300]), idx}, [1 2]);
 check ("large int64 A(:, cols) = B", @asgn_, {vals("int64", [1000 300]), vals("int64", [1000 2]), ":", [299 3]}, [1 2]);
 
 section ("large arrays");
+if (! T.self)   # the Vulkan validation layer (on in make check) found nothing to say
+  vs = gpuarray_stats ();
+  ok ("no Vulkan validation messages", vs.validation_messages == 0,
+      sprintf ("%d validation messages", vs.validation_messages));
+endif
 printf ("provider: %s, %.1f s\n", prov, toc (t0));
 printf ("%d passed, %d failed (and %d skipped: host arrays with gpu operands, outside Octave's dispatch)\n", ...
         T.np, T.nf, T.nskip);
