@@ -2453,5 +2453,21 @@ endclassdef
 %!error <=: nonconformant arguments \(op1 is 2x1, op2 is 1x3\)> subsasgn (gpuArray (rand (4)), substruct ("()", {1:2}), [1 2 3])
 %!error <a null assignment can only have one non-colon index> subsasgn (gpuArray (rand (4)), substruct ("()", {1:2, 2}), [])
 ## ([a; b] syntax reports Octave's own "gpuArray/vertcat method failed" instead)
-%!error <vertical dimensions mismatch \(1x2 vs 1x3\)> vertcat (gpuArray ([1 2]), [1 2 3])
+%!error <cat: dimension mismatch> vertcat (gpuArray ([1 2]), [1 2 3])
 %!error <reshape: can't reshape 2x3 array to 4x2 array> reshape (gpuArray (rand (2, 3)), 4, 2)
+
+%!test
+%! ## no device memory outlives the values: views, pending assignments, masks, find
+%! s0 = gpuarray_stats ();
+%! A = gpuArray (rand (50, 40)); B = A; B(3, :) = 1; C = A.'; D = [A; B];
+%! E = A(A > 0.5); F = find (A > 0.2); G = reshape (A, 40, 50); G(2) = 7;
+%! H = repmat (A, 2, 2); I = circshift (A, 3); J = A(gpuArray ([3 1 2]), :);
+%! K = tril (A); B(:, 2) = []; L = diag (A);
+%! for k = 1:10
+%!   A(:, k) = k;
+%! endfor
+%! x = gather (A) + gather (G)(1) + gather (E)(1);
+%! clear A B C D E F G H I J K L
+%! s1 = gpuarray_stats ();
+%! assert (s1.live_arrays, s0.live_arrays);
+%! assert (s1.bytes_in_use, s0.bytes_in_use);
