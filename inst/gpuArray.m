@@ -2471,3 +2471,23 @@ endclassdef
 %! s1 = gpuarray_stats ();
 %! assert (s1.live_arrays, s0.live_arrays);
 %! assert (s1.bytes_in_use, s0.bytes_in_use);
+
+%!test
+%! ## meshgrid and ndgrid: Octave's own m-files over gpuArray indexing, repmat, reshape
+%! x = 1:4; y = single ([2 5 7]); z = int8 ([1 2]);
+%! [X, Y] = meshgrid (gpuArray (x), y);
+%! [X0, Y0] = meshgrid (x, y);
+%! assert (isa (X, "gpuArray") && isa (Y, "gpuArray"));
+%! assert (gather (X), X0);
+%! assert (gather (Y), Y0);
+%! [X, Y, Z] = meshgrid (gpuArray (x), gpuArray (y), z);
+%! [X0, Y0, Z0] = meshgrid (x, y, z);
+%! assert (gather (X), X0);
+%! assert (gather (Y), Y0);
+%! assert (gather (Z), Z0);
+%! [A, B, C] = ndgrid (gpuArray (x), y, gpuArray (z));
+%! [A0, B0, C0] = ndgrid (x, y, z);
+%! assert (gather (A), A0);
+%! assert (gather (B), B0);
+%! assert (gather (C), C0);
+%! assert (gather (ndgrid (gpuArray (x))), x(:));
