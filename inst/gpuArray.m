@@ -589,6 +589,61 @@ classdef gpuArray < handle
       endif
     endfunction
 
+    function varargout = meshgrid (x, y, z)
+      ## Octave's meshgrid.m, with every output a gpuArray (as MATLAB's)
+      if (nargin < 2)
+        y = x;
+      endif
+      if (nargout < 3 && nargin < 3)
+        if (! (isvector (x) && isvector (y)))
+          error ("Octave:invalid-input-type", "meshgrid: X and Y must be vectors");
+        endif
+        varargout = {repmat(gpuArray.on_device_ (reshape (x, 1, [])), numel (y), 1),
+                     repmat(gpuArray.on_device_ (reshape (y, [], 1)), 1, numel (x))};
+      else
+        if (nargin < 3)
+          z = y;
+        endif
+        if (! (isvector (x) && isvector (y) && isvector (z)))
+          error ("Octave:invalid-input-type", "meshgrid: X, Y, and Z must be vectors");
+        endif
+        [nx, ny, nz] = deal (numel (x), numel (y), numel (z));
+        varargout = {repmat(gpuArray.on_device_ (reshape (x, 1, nx)), [ny, 1, nz]),
+                     repmat(gpuArray.on_device_ (reshape (y, ny, 1)), [1, nx, nz]),
+                     repmat(gpuArray.on_device_ (reshape (z, 1, 1, nz)), [ny, nx, 1])};
+      endif
+    endfunction
+
+    function varargout = ndgrid (varargin)
+      ## Octave's ndgrid.m, with every output a gpuArray (as MATLAB's)
+      if (nargin == 1)
+        nd = max (nargout, 1);
+        varargin(1:nd) = varargin(1);
+      elseif (nargin >= nargout)
+        nd = max (nargin, 1);
+      else
+        error ("Octave:invalid-fun-call", "ndgrid: wrong number of input arguments");
+      endif
+      shape = zeros (1, nd);
+      for i = 1:nd
+        if (! isvector (varargin{i}) && ! isempty (varargin{i}))
+          error ("Octave:invalid-input-type", "ndgrid: arguments must be vectors");
+        endif
+        shape(i) = numel (varargin{i});
+      endfor
+      if (nd == 1)
+        varargout{1} = gpuArray.on_device_ (reshape (varargin{1}, [], 1));
+        return;
+      endif
+      for i = 1:nd
+        r = ones (1, nd + 1);
+        r(i) = shape(i);
+        s = shape;
+        s(i) = 1;
+        varargout{i} = repmat (gpuArray.on_device_ (reshape (varargin{i}, r)), s);
+      endfor
+    endfunction
+
     function n = nnz (x)
       n = gather (sum (reshape (x != 0, [], 1)));
     endfunction
@@ -1249,6 +1304,12 @@ classdef gpuArray < handle
                                && (numel (ix) == 3 || (isa (ix, "double") && sizeof (ix) == 24)));
       else
         tf = false;
+      endif
+    endfunction
+
+    function x = on_device_ (x)
+      if (! isa (x, "gpuArray"))
+        x = gpuArray (x);
       endif
     endfunction
 
@@ -2487,6 +2548,7 @@ endclassdef
 %! assert (gather (Z), Z0);
 %! [A, B, C] = ndgrid (gpuArray (x), y, gpuArray (z));
 %! [A0, B0, C0] = ndgrid (x, y, z);
+%! assert (isa (B, "gpuArray"));
 %! assert (gather (A), A0);
 %! assert (gather (B), B0);
 %! assert (gather (C), C0);
