@@ -190,6 +190,20 @@ ga_status ga_reduce(ga_reduce_op op, ga_id id, int dim, ga_sum_type type, ga_id 
 ga_status ga_reduce_dims(ga_reduce_op op, ga_id id, int dim, int dim_last, ga_sum_type type, ga_id *out,
                          ga_id *index);
 
+/* ---- matrix products (ga_gemm.c) ---------------------------------------------------
+ * C = op(A) * op(B), Octave's `*`, where op is the transpose for a set trans_* flag (no
+ * transpose is made). Operands of more than two dimensions are read as Octave reads
+ * them, with dimensions 2 and up folded into the columns (a transposed one must be 2-D).
+ * Classes: double, single and logical give double, or single when either operand is
+ * single; integer matrices are refused as Octave refuses them. A scalar operand (without
+ * a transpose of the other one) gives the elementwise product, with its classes. Pending
+ * operands are evaluated first. Single products may flush subnormals on devices that do
+ * (doc/manual.md). */
+ga_status ga_mtimes(const ga_operand *a, int trans_a, const ga_operand *b, int trans_b, ga_id *out);
+/* pagemtimes: the products of the pages (dimensions 3 and up) of A and B, page by page;
+ * a page dimension of 1 on one side is broadcast against the other's. */
+ga_status ga_pagemtimes(const ga_operand *a, int trans_a, const ga_operand *b, int trans_b, ga_id *out);
+
 /* Devices and telemetry. */
 ga_status ga_device_count(int *count);
 ga_status ga_get_device_info(ga_device_info *info);

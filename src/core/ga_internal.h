@@ -121,6 +121,22 @@ typedef struct {
   ga_pbuf *out_index;      /* max/min: 1-based positions of the extrema (double), or NULL */
 } ga_reduce_desc;
 
+/* C = op(A) * op(B) for each of batch pages, column-major, all of class cls (double or
+ * single; the core converts operands first). op(A) is m x k: A is stored m x k (lda >= m)
+ * or, with trans_a, k x m (lda >= k); likewise op(B) k x n; C is m x n (ldc >= m). Offsets
+ * and page strides count elements; a stride of 0 repeats one page. m, n, k > 0. */
+typedef struct {
+  ga_class cls;
+  int trans_a, trans_b;
+  int64_t m, n, k;
+  const ga_pbuf *a, *b;
+  ga_pbuf *c;
+  int64_t lda, ldb, ldc;
+  int64_t off_a, off_b, off_c;
+  int64_t batch;
+  int64_t stride_a, stride_b, stride_c;
+} ga_gemm_desc;
+
 typedef struct ga_provider_ops {
   const char *name;
   /* device_index is 0-based; state receives the provider's private state */
@@ -136,6 +152,8 @@ typedef struct ga_provider_ops {
   ga_status (*elementwise)(void *state, const ga_expr *x, ga_class out_cls, ga_pbuf *out);
   ga_status (*reduce)(void *state, const ga_reduce_desc *d);
   ga_status (*synchronize)(void *state);
+  /* matrix products; GA_ERR_UNSUPPORTED sends them to the host */
+  ga_status (*gemm)(void *state, const ga_gemm_desc *d);
 } ga_provider_ops;
 
 extern const ga_provider_ops ga_host_provider;
@@ -145,6 +163,8 @@ extern const ga_provider_ops ga_vulkan_provider;
  * the planner to run what a device provider cannot. inputs[i] matches x->inputs[i]. */
 ga_status ga_host_eval_expr(const ga_expr *x, const void *const *inputs, ga_class out_cls, void *out);
 ga_status ga_host_eval_reduce(const ga_reduce_desc *d, const void *in, void *out, double *out_index);
+/* The reference matrix product (ga_gemm.c) on host copies of d's buffers. */
+void ga_host_gemm(const ga_gemm_desc *d, const void *a, const void *b, void *c);
 
 /* Octave's int64/uint64 arithmetic with a double operand (ga_int64_mixed.c). int_cls is
  * GA_INT64 or GA_UINT64 and the result's class; x is the integer operand's 64 bits

@@ -104,6 +104,14 @@ static ga_status host_reduce(void *state, const ga_reduce_desc *d)
   return ga_host_eval_reduce(d, d->in->host, d->out->host, d->out_index ? d->out_index->host : NULL);
 }
 
+static ga_status host_gemm(void *state, const ga_gemm_desc *d)
+{
+  (void)state;
+  ga_g.stats.dispatches++;
+  ga_host_gemm(d, d->a->host, d->b->host, d->c->host);
+  return GA_OK;
+}
+
 static ga_status host_synchronize(void *state)
 {
   (void)state;
@@ -123,4 +131,5 @@ const ga_provider_ops ga_host_provider = {
   .elementwise = host_elementwise,
   .reduce = host_reduce,
   .synchronize = host_synchronize,
+  .gemm = host_gemm,
 };
