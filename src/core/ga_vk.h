@@ -119,10 +119,15 @@ void ga_vk_diskcache_store_pipelines(ga_vk *vk);
 ga_status ga_vk_elementwise(void *state, const ga_expr *x, ga_class out_cls, ga_pbuf *out);
 ga_status ga_vk_reduce(void *state, const ga_reduce_desc *d);
 
+/* ga_vk_gemm.c */
+ga_status ga_vk_gemm(void *state, const ga_gemm_desc *d);
+
 /* GLSL sources embedded at build time from shaders/ (ga_shaders_gen.c) */
 extern const char ga_glsl_common[];
 extern const char ga_glsl_math[];
 extern const char ga_glsl_philox[]; /* shaders/philox.glsl: random numbers, index functions */
 extern const char ga_glsl_reduce[];
+extern const char ga_glsl_gemm[];  /* shaders/gemm.comp: tiled matrix products */
+extern const char ga_glsl_gemv[];  /* shaders/gemv.comp: products with a vector */
 
 #endif

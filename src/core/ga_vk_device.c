@@ -410,4 +410,5 @@ const ga_provider_ops ga_vulkan_provider = {
   .elementwise = ga_vk_elementwise,
   .reduce = ga_vk_reduce,
   .synchronize = vk_synchronize,
+  .gemm = ga_vk_gemm,
 };
