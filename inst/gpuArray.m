@@ -519,11 +519,31 @@ classdef gpuArray < handle
     endfunction
 
     function r = mtimes (a, b)
-      if (! (isscalar (a) || isscalar (b)))
-        error ("gpuarray:notImplemented",
-               "mtimes: matrix products of gpuArrays are not implemented yet; use .* for elementwise products");
+      if (isscalar (a) || isscalar (b))
+        r = gpuArray (__gpuarray__ ("binary", "times", a, b), [], [], true);
+      else
+        ## on the device: Octave's classes, errors and N-d folding (doc/manual.md)
+        r = gpuArray (__gpuarray__ ("mtimes", a, b), [], [], true);
       endif
-      r = gpuArray (__gpuarray__ ("binary", "times", a, b), [], [], true);
+    endfunction
+
+    function r = pagemtimes (x, tx, y, ty)
+      ## MATLAB's pagemtimes (X, Y) or (X, TRANSPX, Y, TRANSPY), TRANSP* one of
+      ## "none", "transpose", "ctranspose" (the same for real arrays)
+      if (nargin == 2)
+        y = tx;
+        tx = "none";
+        ty = "none";
+      elseif (nargin != 4)
+        print_usage ();
+      endif
+      opts = {"none", "transpose", "ctranspose"};
+      if (! (ischar (tx) && any (strcmpi (tx, opts)) && ischar (ty) && any (strcmpi (ty, opts))))
+        error ("gpuarray:invalidArgument",
+               "pagemtimes: TRANSPX and TRANSPY must be \"none\", \"transpose\" or \"ctranspose\"");
+      endif
+      r = gpuArray (__gpuarray__ ("pagemtimes", x, y, ! strcmpi (tx, "none"), ! strcmpi (ty, "none")),
+                    [], [], true);
     endfunction
 
     function r = mrdivide (a, b)
@@ -1957,7 +1977,6 @@ endclassdef
 %!error <invalid dimension DIM = 0> sum (gpuArray ([1 2]), 0)
 %!error <DIM must be a valid dimension> sum (gpuArray ([1 2]), 1.5)
 %!error <unrecognized type argument> sum (gpuArray ([1 2]), "bogus")
-%!error <not implemented> gpuArray (rand (3)) * gpuArray (rand (3))
 %!error <too many inputs> gpuArray (1, 2)
 %!test
 %! try

@@ -11,7 +11,7 @@
 layout(local_size_x = 256) in;
 
 layout(push_constant) uniform Params {
-  uint64_t mat, vec, out;  // first page (offsets added)
+  uint64_t mat, vec, out_addr; // first page (offsets added)
   uint64_t ld;             // elements
   uint64_t smat, svec, sout; // page strides in elements
   uint rows, cols;
@@ -60,7 +60,7 @@ void main()
   uint64_t vec = pc.vec + uint64_t(page) * pc.svec * uint64_t(ES);
   // outputs of slice ch of page: rows (KIND 0) or columns (KIND 1) of y
   uint nout = KIND == 1 ? pc.cols : pc.rows;
-  uint64_t out = pc.out + (uint64_t(page) * pc.sout + uint64_t(ch) * uint64_t(nout)) * uint64_t(ES);
+  uint64_t dst = pc.out_addr + (uint64_t(page) * pc.sout + uint64_t(ch) * uint64_t(nout)) * uint64_t(ES);
   uint c0 = ch * pc.chunk, c1 = min(c0 + pc.chunk, KIND == 1 ? pc.rows : pc.cols);
 #if KIND == 0
   uint r0 = (blk * 256u + tid) * 4u;
@@ -80,7 +80,7 @@ void main()
   acc += acc1;
   for (uint q = 0u; q < 4u; q++)
     if (r0 + q < pc.rows)
-      GemvS(out + uint64_t((r0 + q) * ES)).v = acc[q];
+      GemvS(dst + uint64_t((r0 + q) * ES)).v = acc[q];
 #elif KIND == 1
   uint col = blk;
   bool v4 = (pc.flags & 3u) == 3u;
@@ -102,7 +102,7 @@ void main()
     barrier();
   }
   if (tid == 0u)
-    GemvS(out + uint64_t(col * ES)).v = part[0];
+    GemvS(dst + uint64_t(col * ES)).v = part[0];
 #else
   uint i = blk * 256u + tid;
   if (i >= pc.rows)
@@ -110,6 +110,6 @@ void main()
   T s = T(0);
   for (uint k = 0u; k < pc.cols; k++)
     s += ld1(mat, uint64_t(k) * uint64_t(pc.rows) + uint64_t(i));
-  GemvS(out + uint64_t(i * ES)).v = s;
+  GemvS(dst + uint64_t(i * ES)).v = s;
 #endif
 }

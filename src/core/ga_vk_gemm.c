@@ -148,9 +148,9 @@ static ga_status run_gemv(ga_vk *vk, ga_class cls, int kind, uint64_t mat, int64
     int64_t cap = (len + min_len - 1) / min_len;
     nchunks = nchunks < cap ? nchunks : cap;
   }
-  /* slices start on multiples of 1024, so every 4-vector read stays aligned */
+  /* slices down columns (kind 1) start on multiples of 4: 4-vector reads stay aligned */
   int64_t chunk = (len + nchunks - 1) / nchunks;
-  chunk = (chunk + 1023) / 1024 * 1024;
+  chunk = (chunk + 3) / 4 * 4;
   nchunks = (len + chunk - 1) / chunk;
   size_t es = ga_class_size(cls);
   uint32_t flags = 0;

@@ -15,6 +15,8 @@ static const struct {
   {"describe", ga_mex_describe_cmd}, {"device", ga_mex_device},
   {"device_count", ga_mex_device_count}, {"download", ga_mex_download},
   {"fill", ga_mex_fill},
+  {"mtimes", ga_mex_mtimes},
+  {"pagemtimes", ga_mex_pagemtimes},
   {"reduce", ga_mex_reduce},   {"release", ga_mex_release},
   {"reset", ga_mex_reset},     {"stats", ga_mex_stats},           {"stats_reset", ga_mex_stats_reset},
   {"sum", ga_mex_sum},         {"unary", ga_mex_unary},           {"upload", ga_mex_upload},

@@ -22,5 +22,7 @@ GA_MEX_COMMAND(ga_mex_wait);
 GA_MEX_COMMAND(ga_mex_stats);
 GA_MEX_COMMAND(ga_mex_stats_reset);
 GA_MEX_COMMAND(ga_mex_create); /* mex_random.c: random numbers, eye, linspace, colon */
+GA_MEX_COMMAND(ga_mex_mtimes);     /* mex_linalg.c: matrix products */
+GA_MEX_COMMAND(ga_mex_pagemtimes); /* mex_linalg.c */
 
 #endif
