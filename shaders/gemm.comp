@@ -11,6 +11,7 @@
 // step's global loads are in flight while this step's products are formed, and one
 // barrier per step suffices. Every load outside the matrices reads 0, so any size works;
 // rows and columns outside C are computed and never stored.
+#extension GL_EXT_control_flow_attributes : require
 layout(local_size_x = (BM / 8) * (BN / 8)) in;
 
 layout(push_constant) uniform Params {
@@ -149,13 +150,13 @@ void main()
         if (tid + i * WG < BN * BK / 4u)
           rb[i] = fetch_b(bbase, n0, k1, tid + i * WG);
     }
-    for (uint kk = 0u; kk < uint(BK); kk++) {
+    [[unroll]] for (uint kk = 0u; kk < uint(BK); kk++) {
       V4 a0 = As[cur][kk][tmi], a1 = As[cur][kk][tmi + BM / 8u];
       V4 b0 = Bs[cur][kk][tni], b1 = Bs[cur][kk][tni + BN / 8u];
       T av[8] = T[8](a0.x, a0.y, a0.z, a0.w, a1.x, a1.y, a1.z, a1.w);
       T bv[8] = T[8](b0.x, b0.y, b0.z, b0.w, b1.x, b1.y, b1.z, b1.w);
-      for (int i = 0; i < 8; i++)
-        for (int j = 0; j < 8; j++)
+      [[unroll]] for (int i = 0; i < 8; i++)
+        [[unroll]] for (int j = 0; j < 8; j++)
           acc[i][j] = fma(av[i], bv[j], acc[i][j]);
     }
     if (more) {
