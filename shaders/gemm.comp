@@ -41,7 +41,7 @@ V4 load4(uint64_t base, uint64_t ld, uint f0, uint fmax, uint s, uint smax, bool
   uint64_t p = base + (uint64_t(f0) + uint64_t(s) * ld) * uint64_t(ES);
   if (vec)
     return GemmV4(p).v; // fmax is a multiple of 4: all four are inside
-  for (uint q = 0u; q < 4u; q++)
+  [[unroll]] for (uint q = 0u; q < 4u; q++)
     if (f0 + q < fmax)
       r[q] = GemmS(p + uint64_t(q * ES)).v;
   return r;
@@ -68,7 +68,7 @@ void stash_a(uint buf, uint u, V4 v)
 {
 #if TRANS_A
   uint kk4 = u % (BK / 4u), mm = u / (BK / 4u);
-  for (uint q = 0u; q < 4u; q++)
+  [[unroll]] for (uint q = 0u; q < 4u; q++)
     As[buf][kk4 * 4u + q][mm / 4u][mm % 4u] = v[q];
 #else
   uint mm4 = u % (BM / 4u), kk = u / (BM / 4u);
@@ -96,7 +96,7 @@ void stash_b(uint buf, uint u, V4 v)
   Bs[buf][kk][nn4] = v;
 #else
   uint kk4 = u % (BK / 4u), nn = u / (BK / 4u);
-  for (uint q = 0u; q < 4u; q++)
+  [[unroll]] for (uint q = 0u; q < 4u; q++)
     Bs[buf][kk4 * 4u + q][nn / 4u][nn % 4u] = v[q];
 #endif
 }
@@ -124,16 +124,16 @@ void main()
 
   uint tmi = tid % (BM / 8u), tni = tid / (BM / 8u);
   T acc[8][8];
-  for (int i = 0; i < 8; i++)
-    for (int j = 0; j < 8; j++)
+  [[unroll]] for (int i = 0; i < 8; i++)
+    [[unroll]] for (int j = 0; j < 8; j++)
       acc[i][j] = T(0);
 
   V4 ra[UA], rb[UB];
   uint steps = (pc.k + uint(BK) - 1u) / uint(BK);
-  for (uint i = 0u; i < UA; i++)
+  [[unroll]] for (uint i = 0u; i < UA; i++)
     if (tid + i * WG < BM * BK / 4u)
       stash_a(0u, tid + i * WG, fetch_a(abase, m0, 0u, tid + i * WG));
-  for (uint i = 0u; i < UB; i++)
+  [[unroll]] for (uint i = 0u; i < UB; i++)
     if (tid + i * WG < BN * BK / 4u)
       stash_b(0u, tid + i * WG, fetch_b(bbase, n0, 0u, tid + i * WG));
   barrier();
@@ -143,10 +143,10 @@ void main()
     bool more = s + 1u < steps;
     if (more) {
       uint k1 = (s + 1u) * uint(BK);
-      for (uint i = 0u; i < UA; i++)
+      [[unroll]] for (uint i = 0u; i < UA; i++)
         if (tid + i * WG < BM * BK / 4u)
           ra[i] = fetch_a(abase, m0, k1, tid + i * WG);
-      for (uint i = 0u; i < UB; i++)
+      [[unroll]] for (uint i = 0u; i < UB; i++)
         if (tid + i * WG < BN * BK / 4u)
           rb[i] = fetch_b(bbase, n0, k1, tid + i * WG);
     }
@@ -160,33 +160,32 @@ void main()
           acc[i][j] = fma(av[i], bv[j], acc[i][j]);
     }
     if (more) {
-      for (uint i = 0u; i < UA; i++)
+      [[unroll]] for (uint i = 0u; i < UA; i++)
         if (tid + i * WG < BM * BK / 4u)
           stash_a(cur ^ 1u, tid + i * WG, ra[i]);
-      for (uint i = 0u; i < UB; i++)
+      [[unroll]] for (uint i = 0u; i < UB; i++)
         if (tid + i * WG < BN * BK / 4u)
           stash_b(cur ^ 1u, tid + i * WG, rb[i]);
     }
     barrier();
   }
 
+  // every index into acc is a constant once unrolled: acc stays in registers
   bool vec_c = (pc.flags & 4u) != 0u;
-  for (int j = 0; j < 8; j++) {
+  [[unroll]] for (int j = 0; j < 8; j++) {
     uint col = n0 + (j < 4 ? 0u : uint(BN) / 2u) + tni * 4u + uint(j & 3);
-    if (col >= pc.n)
-      continue;
-    for (int h = 0; h < 2; h++) {
+    [[unroll]] for (int h = 0; h < 2; h++) {
       uint row = m0 + (h == 0 ? 0u : uint(BM) / 2u) + tmi * 4u;
-      if (row >= pc.m)
-        continue;
-      uint64_t p = cbase + (uint64_t(row) + uint64_t(col) * pc.ldc) * uint64_t(ES);
       V4 v = V4(acc[4 * h][j], acc[4 * h + 1][j], acc[4 * h + 2][j], acc[4 * h + 3][j]);
-      if (vec_c) {
-        GemmV4(p).v = v; // m is a multiple of 4: all four rows are inside
-      } else {
-        for (uint q = 0u; q < 4u; q++)
-          if (row + q < pc.m)
-            GemmS(p + uint64_t(q * ES)).v = v[q];
+      if (col < pc.n && row < pc.m) {
+        uint64_t p = cbase + (uint64_t(row) + uint64_t(col) * pc.ldc) * uint64_t(ES);
+        if (vec_c) {
+          GemmV4(p).v = v; // m is a multiple of 4: all four rows are inside
+        } else {
+          [[unroll]] for (uint q = 0u; q < 4u; q++)
+            if (row + q < pc.m)
+              GemmS(p + uint64_t(q * ES)).v = v[q];
+        }
       }
     }
   }

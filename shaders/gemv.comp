@@ -8,6 +8,7 @@
 //   KIND 2  y(i) = sum of nchunks partial results (Mat holds them, rows = outputs)
 // KIND 0 and 1 split the summed index into nchunks slices when the outputs alone would
 // leave the device idle; each slice writes a partial result and KIND 2 adds them.
+#extension GL_EXT_control_flow_attributes : require
 layout(local_size_x = 256) in;
 
 layout(push_constant) uniform Params {
@@ -36,7 +37,7 @@ V4 load4(uint64_t base, uint64_t ld, uint f0, uint fmax, uint s, uint smax, bool
   uint64_t p = base + (uint64_t(f0) + uint64_t(s) * ld) * uint64_t(ES);
   if (vec && f0 + 3u < fmax)
     return GemvV4(p).v;
-  for (uint q = 0u; q < 4u; q++)
+  [[unroll]] for (uint q = 0u; q < 4u; q++)
     if (f0 + q < fmax)
       r[q] = GemvS(p + uint64_t(q * ES)).v;
   return r;
@@ -78,7 +79,7 @@ void main()
   if (c < c1)
     acc = fma(load4(mat, pc.ld, r0, pc.rows, c, pc.cols, v4), V4(ld1(vec, c)), acc);
   acc += acc1;
-  for (uint q = 0u; q < 4u; q++)
+  [[unroll]] for (uint q = 0u; q < 4u; q++)
     if (r0 + q < pc.rows)
       GemvS(dst + uint64_t((r0 + q) * ES)).v = acc[q];
 #elif KIND == 1
