@@ -176,16 +176,9 @@ int main(int argc, char **argv)
   printf("device: %s (%s), subgroup %d, shared %llu B\n", info.name, info.provider, info.subgroup_size,
          (unsigned long long)info.max_shmem_per_block);
   const char *only = getenv("PROBE_ONLY"); /* "gemv" or "gemm" */
-  int fc_too = getenv("PROBE_NOFC_TOO") != NULL; /* doubles again without float controls */
   if (!only || strcmp(only, "gemm") != 0) {
     gemv(GA_SINGLE);
     gemv(GA_DOUBLE);
-    if (fc_too) {
-      setenv("GPUARRAY_GEMM_NOFC", "1", 1);
-      printf("(without float controls)\n");
-      gemv(GA_DOUBLE);
-      unsetenv("GPUARRAY_GEMM_NOFC");
-    }
   }
   if (only && strcmp(only, "gemv") == 0)
     return 0;
@@ -204,12 +197,6 @@ int main(int argc, char **argv)
       else
         unsetenv("GPUARRAY_GEMM_TILE");
       gemm_sizes(c ? GA_DOUBLE : GA_SINGLE, tile);
-      if (c && fc_too) {
-        setenv("GPUARRAY_GEMM_NOFC", "1", 1);
-        printf("(without float controls)\n");
-        gemm_sizes(GA_DOUBLE, tile);
-        unsetenv("GPUARRAY_GEMM_NOFC");
-      }
     }
   ga_shutdown();
   return 0;

@@ -21,23 +21,10 @@ typedef struct {
   int kind;
 } gemv_variant;
 
-/* GPUARRAY_GEMM_NOFC=1 compiles these kernels without the float-control execution modes
- * (a tuning experiment: whether the modes cost double-precision speed on a driver) */
-static bool no_float_controls(void)
-{
-  const char *e = getenv("GPUARRAY_GEMM_NOFC");
-  return e && strcmp(e, "1") == 0;
-}
-
 static void emit_types(ga_strbuf *b, ga_class cls)
 {
   bool dbl = cls == GA_DOUBLE;
-  ga_sb_puts(b, "#version 460\n");
-  if (no_float_controls())
-    ga_sb_puts(b, "#undef GA_FC_ANY\n#define GA_FC_ANY 0\n#undef GA_FC_DENORM32\n#define GA_FC_DENORM32 0\n"
-                  "#undef GA_FC_DENORM64\n#define GA_FC_DENORM64 0\n#undef GA_FC_SZINN32\n#define GA_FC_SZINN32 0\n"
-                  "#undef GA_FC_SZINN64\n#define GA_FC_SZINN64 0\n");
-  ga_sb_printf(b, "%s\n#define T %s\n#define V4 %s\n#define ES %d\n", ga_glsl_common, dbl ? "double" : "float",
+  ga_sb_printf(b, "#version 460\n%s\n#define T %s\n#define V4 %s\n#define ES %d\n", ga_glsl_common, dbl ? "double" : "float",
                dbl ? "dvec4" : "vec4", dbl ? 8 : 4);
 }
 
@@ -64,14 +51,15 @@ static char *gemv_source(const void *ctx)
 
 static bool aligned16(uint64_t address) { return (address & 15u) == 0; }
 
-/* The tile of C per workgroup. 128 x 128 with 8 x 8 per thread is what the H100 ran
- * fastest in single; in double the same tile holds twice the registers and shared
- * memory, and half of it in rows keeps more groups resident. A device with less shared
- * memory than a tile needs gets 64 x 64. GPUARRAY_GEMM_TILE=BMxBNxBK overrides (tuning). */
+/* The tile of C per workgroup. On the H100 (bench/gemm_probe.c, 4096 and 8192) 128 x 64
+ * x 8 with 8 x 8 per thread ran fastest in both classes: SGEMM 37-39 TFLOP/s against 32-36
+ * for 128 x 128 and 64 x 64; DGEMM 15.9 against 13.7 (128 x 128) and 13.0 (64 x 64). A
+ * device with less shared memory than a tile needs gets a smaller one.
+ * GPUARRAY_GEMM_TILE=BMxBNxBK overrides (tuning). */
 static void choose_tile(const ga_vk *vk, ga_class cls, gemm_variant *v)
 {
   v->bm = 128;
-  v->bn = cls == GA_DOUBLE ? 64 : 128;
+  v->bn = 64;
   v->bk = 8;
   const char *env = getenv("GPUARRAY_GEMM_TILE");
   int bm, bn, bk;
@@ -93,8 +81,8 @@ static ga_status run_gemm(ga_vk *vk, const ga_gemm_desc *d)
   gemm_variant v = {.cls = d->cls, .trans_a = d->trans_a, .trans_b = d->trans_b};
   choose_tile(vk, d->cls, &v);
   char key[96];
-  snprintf(key, sizeof key, "gemm:%d:%d:%d:%d:%d:%d:%d%s", (int)v.cls, v.trans_a, v.trans_b, v.bm, v.bn, v.bk,
-           GROUP_M, no_float_controls() ? ":nofc" : "");
+  snprintf(key, sizeof key, "gemm:%d:%d:%d:%d:%d:%d:%d", (int)v.cls, v.trans_a, v.trans_b, v.bm, v.bn, v.bk,
+           GROUP_M);
   VkPipeline p;
   ga_status st = ga_vk_pipeline_get(vk, key, gemm_source, &v, &p);
   if (st != GA_OK)
@@ -135,7 +123,7 @@ static ga_status gemv_dispatch(ga_vk *vk, ga_class cls, int kind, gemv_push *pc)
 {
   gemv_variant v = {cls, kind};
   char key[48];
-  snprintf(key, sizeof key, "gemv:%d:%d%s", (int)cls, kind, no_float_controls() ? ":nofc" : "");
+  snprintf(key, sizeof key, "gemv:%d:%d", (int)cls, kind);
   VkPipeline p;
   ga_status st = ga_vk_pipeline_get(vk, key, gemv_source, &v, &p);
   if (st != GA_OK)
