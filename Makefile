@@ -18,7 +18,7 @@ test/unit/test_core: test/unit/test_core.c src/core/ga.h all
 	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Wall -Wextra -Werror -Isrc/core $< \
 	  src/libgpuarray_core.a -lcmocka $(CORE_LIBS) -o $@
 
-check-unit: test/unit/test_core test/unit/test_rng test/unit/test_copy
+check-unit: test/unit/test_core test/unit/test_rng test/unit/test_copy test/unit/test_gemm
 	$(HOST) test/unit/test_core
 	$(LAVAPIPE) test/unit/test_core
 	$(HOST) test/unit/test_rng
@@ -30,9 +30,16 @@ check-unit: test/unit/test_core test/unit/test_rng test/unit/test_copy
 test/unit/test_copy: test/unit/test_copy.c src/core/ga.h all
 	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Wall -Wextra -Werror -Isrc/core $< \
 	  src/libgpuarray_core.a -lcmocka $(CORE_LIBS) -o $@
+	$(HOST) test/unit/test_gemm
+	$(LAVAPIPE) test/unit/test_gemm
 
 # random numbers and index functions (Philox known answers need librandom123-dev)
 test/unit/test_rng: test/unit/test_rng.c src/core/ga.h all
+	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Wall -Wextra -Werror -Isrc/core $< \
+	  src/libgpuarray_core.a -lcmocka $(CORE_LIBS) -o $@
+
+# matrix products (ga_gemm.c, shaders/gemm.comp and gemv.comp)
+test/unit/test_gemm: test/unit/test_gemm.c src/core/ga.h all
 	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Wall -Wextra -Werror -Isrc/core $< \
 	  src/libgpuarray_core.a -lcmocka $(CORE_LIBS) -o $@
 
@@ -88,6 +95,6 @@ demo:
 
 clean:
 	$(MAKE) -C src clean
-	rm -rf build $(PKG).tar.gz test/unit/test_core test/unit/test_rng test/unit/test_copy
+	rm -rf build $(PKG).tar.gz test/unit/test_core test/unit/test_rng test/unit/test_copy test/unit/test_gemm
 
 .PHONY: all check check-unit check-octave check-pkg bench-smoke fuzz dist install demo clean

@@ -949,11 +949,31 @@ classdef gpuArray < handle
     endfunction
 
     function r = mtimes (a, b)
-      if (! (isscalar (a) || isscalar (b)))
-        error ("gpuarray:notImplemented",
-               "mtimes: matrix products of gpuArrays are not implemented yet; use .* for elementwise products");
+      if (isscalar (a) || isscalar (b))
+        r = gpuArray (__gpuarray__ ("binary", "times", a, b), [], [], true);
+      else
+        ## on the device: Octave's classes, errors and N-d folding (doc/manual.md)
+        r = gpuArray (__gpuarray__ ("mtimes", a, b), [], [], true);
       endif
-      r = gpuArray (__gpuarray__ ("binary", "times", a, b), [], [], true);
+    endfunction
+
+    function r = pagemtimes (x, tx, y, ty)
+      ## MATLAB's pagemtimes (X, Y) or (X, TRANSPX, Y, TRANSPY), TRANSP* one of
+      ## "none", "transpose", "ctranspose" (the same for real arrays)
+      if (nargin == 2)
+        y = tx;
+        tx = "none";
+        ty = "none";
+      elseif (nargin != 4)
+        print_usage ();
+      endif
+      opts = {"none", "transpose", "ctranspose"};
+      if (! (ischar (tx) && any (strcmpi (tx, opts)) && ischar (ty) && any (strcmpi (ty, opts))))
+        error ("gpuarray:invalidArgument",
+               "pagemtimes: TRANSPX and TRANSPY must be \"none\", \"transpose\" or \"ctranspose\"");
+      endif
+      r = gpuArray (__gpuarray__ ("pagemtimes", x, y, ! strcmpi (tx, "none"), ! strcmpi (ty, "none")),
+                    [], [], true);
     endfunction
 
     function r = mrdivide (a, b)
@@ -2442,7 +2462,6 @@ endclassdef
 %!error <invalid dimension DIM = 0> sum (gpuArray ([1 2]), 0)
 %!error <DIM must be a valid dimension> sum (gpuArray ([1 2]), 1.5)
 %!error <unrecognized type argument> sum (gpuArray ([1 2]), "bogus")
-%!error <not implemented> gpuArray (rand (3)) * gpuArray (rand (3))
 %!error <too many inputs> gpuArray (1, 2)
 %!test
 %! try
@@ -2553,3 +2572,146 @@ endclassdef
 %! assert (gather (B), B0);
 %! assert (gather (C), C0);
 %! assert (gather (ndgrid (gpuArray (x))), x(:));
+## ---- matrix products ----
+
+%!function check_mtimes (a, b, on_gpu)
+%!  ## on_gpu: which operands go to the device ([1 1], [1 0] or [0 1])
+%!  if (nargin < 3)
+%!    on_gpu = [true true];
+%!  endif
+%!  A = a;
+%!  B = b;
+%!  if (on_gpu(1))
+%!    A = gpuArray (a);
+%!  endif
+%!  if (on_gpu(2))
+%!    B = gpuArray (b);
+%!  endif
+%!  r = A * B;
+%!  e = a * b;
+%!  assert (isa (r, "gpuArray"));
+%!  assert (classUnderlying (r), class (e));
+%!  g = gather (r);
+%!  assert (size (g), size (e));
+%!  k = size (a, 2);
+%!  fa = double (a(isfinite (a)));
+%!  fb = double (b(isfinite (b)));
+%!  scale = max ([abs(fa(:)); 0]) * max ([abs(fb(:)); 0]);
+%!  assert (g, e, 4 * max (k, 1) * eps (class (e)) * scale + realmin);
+%!endfunction
+
+%!test
+%! for n = [1 7 129]
+%!   check_mtimes (randn (n), randn (n));
+%!   check_mtimes (single (randn (n, n + 2)), single (randn (n + 2, 3)));
+%! endfor
+
+%!test
+%! check_mtimes (randn (1000), randn (1000));
+%! check_mtimes (single (randn (1000, 1000)), single (randn (1000, 1)));
+%! check_mtimes (randn (1, 1000), randn (1000, 1));
+%! check_mtimes (single (randn (1, 1000)), single (randn (1000, 130)));
+
+%!test
+%! ## odd rectangles, vectors, outer products, dot products
+%! sizes = [5 3 2; 130 70 9; 1 9 1; 9 1 1; 300 2 5; 2 300 5; 33 17 1000; 129 1 130; 1 129 130;
+%!          1 1 70001; 2 1 10000; 100 100 1; 257 3 300];
+%! for i = 1:rows (sizes)
+%!   m = sizes(i,1); n = sizes(i,2); k = sizes(i,3);
+%!   check_mtimes (randn (m, k), randn (k, n));
+%!   check_mtimes (single (rand (m, k) - 0.5), single (rand (k, n) - 0.5));
+%! endfor
+
+%!test
+%! ## every allowed class pair: single wins; logical and double give double
+%! a = {randn(6, 5), single(randn (6, 5)), rand(6, 5) > 0.5};
+%! b = {randn(5, 4), single(randn (5, 4)), rand(5, 4) > 0.5};
+%! for i = 1:3
+%!   for j = 1:3
+%!     check_mtimes (a{i}, b{j});
+%!     check_mtimes (a{i}, b{j}, [true false]);
+%!     check_mtimes (a{i}, b{j}, [false true]);
+%!   endfor
+%! endfor
+
+%!test
+%! ## NaN and Inf propagate: NaN * 0 and Inf * 0 are NaN
+%! a = randn (9, 9);
+%! a(2, :) = NaN;
+%! a(3, 1) = Inf;
+%! a(4, 4) = -Inf;
+%! b = zeros (9, 5);
+%! b(4, 2) = 1;
+%! assert (gather (gpuArray (a) * gpuArray (b)), a * b);
+%! assert (gather (gpuArray (single (a)) * b), single (a) * b);
+%! x = [Inf 1];
+%! assert (isnan (gather (gpuArray (x) * [0; 1])));
+
+%!test
+%! ## empty shapes
+%! r = gpuArray (zeros (3, 0)) * gpuArray (zeros (0, 4));
+%! assert (gather (r), zeros (3, 4));
+%! r = gpuArray (zeros (0, 3)) * zeros (3, 4);
+%! assert (size (r), [0 4]);
+%! assert (classUnderlying (r), "double");
+%! r = gpuArray (single (zeros (3, 0))) * zeros (0, 2);
+%! assert (gather (r), single (zeros (3, 2)));
+
+%!test
+%! ## N-d operands are read as 2-D, as Octave does: 2x3x2 is 2x6
+%! a = randn (2, 3, 2);
+%! b = randn (6, 2);
+%! check_mtimes (a, b);
+%! assert (size (gpuArray (ones (2, 3)) * gpuArray (ones (3, 2, 2))), [2 4]);
+
+%!test
+%! ## scalar operands keep the elementwise path and its classes
+%! r = gpuArray (int32 ([1 2; 3 4])) * int32 (2);
+%! assert (classUnderlying (r), "int32");
+%! assert (gather (r), int32 ([2 4; 6 8]));
+%! assert (gather (2 * gpuArray ([1 2 3])), [2 4 6]);
+
+%!error <binary operator '\*' not implemented for 'int32 matrix' by 'int32 matrix' operations> gpuArray (int32 ([1 2; 3 4])) * int32 ([1 2; 3 4])
+%!error <binary operator '\*' not implemented for 'matrix' by 'uint8 matrix' operations> gpuArray (true (2)) * uint8 ([1 2; 3 4])
+%!error <binary operator '\*' not implemented for 'float matrix' by 'int8 matrix' operations> gpuArray (single (ones (2))) * gpuArray (int8 (ones (2)))
+%!error <operator \*: nonconformant arguments \(op1 is 2x3, op2 is 2x3\)> gpuArray (ones (2, 3)) * gpuArray (ones (2, 3))
+%!error <operator \*: nonconformant arguments \(op1 is 2x6, op2 is 3x2\)> gpuArray (ones (2, 3, 2)) * ones (3, 2)
+%!error <not supported> gpuArray (ones (2)) * {1, 2}
+%!test
+%! try
+%!   gpuArray (ones (2, 3)) * ones (2, 3);
+%! catch err
+%!   assert (err.identifier, "gpuarray:nonconformant");
+%! end_try_catch
+%! try
+%!   gpuArray (int16 (ones (2))) * int16 (ones (2));
+%! catch err
+%!   assert (err.identifier, "gpuarray:invalidClass");
+%! end_try_catch
+
+%!test
+%! ## pagemtimes (Octave 7.3 has none: compared page by page)
+%! x = randn (4, 5, 3);
+%! y = randn (5, 2, 3);
+%! r = gather (pagemtimes (gpuArray (x), y));
+%! for p = 1:3
+%!   assert (r(:,:,p), x(:,:,p) * y(:,:,p), 1e-12);
+%! endfor
+%! y1 = single (randn (5, 2));
+%! r = gather (pagemtimes (gpuArray (single (x)), y1));
+%! assert (class (r), "single");
+%! for p = 1:3
+%!   assert (r(:,:,p), single (x(:,:,p)) * y1, 1e-5);
+%! endfor
+%! a = randn (3, 4, 1, 2);
+%! b = randn (4, 2, 3);
+%! r = gather (pagemtimes (a, gpuArray (b)));
+%! assert (size (r), [3 2 3 2]);
+%! for i = 1:3
+%!   for j = 1:2
+%!     assert (r(:,:,i,j), a(:,:,1,j) * b(:,:,i), 1e-12);
+%!   endfor
+%! endfor
+%! r = gather (pagemtimes (gpuArray (x), "transpose", randn (4, 2), "none"));
+%! assert (size (r), [5 2 3]);
+%!error <TRANSPX> pagemtimes (gpuArray (ones (2)), "bogus", ones (2), "none")

@@ -4,7 +4,6 @@
 ## CPU baseline is OpenBLAS: which kernels it used (OPENBLAS_CORETYPE) is in the
 ## report's header.
 ##
-## Skipped ("not implemented yet") until mtimes of two matrices exists for gpuArrays.
 
 function w = bench_matmul (small)
   if (small)

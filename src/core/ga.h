@@ -237,6 +237,19 @@ ga_status ga_repmat(ga_id a, int nreps, const int64_t *reps, ga_id *out);
 ga_status ga_circshift(ga_id a, int nshifts, const int64_t *shifts, ga_id *out);
 /* flip (A, dim), dim 1-based */
 ga_status ga_flip(ga_id a, int dim, ga_id *out);
+/* ---- matrix products (ga_gemm.c) ---------------------------------------------------
+ * C = op(A) * op(B), Octave's `*`, where op is the transpose for a set trans_* flag (no
+ * transpose is made). Operands of more than two dimensions are read as Octave reads
+ * them, with dimensions 2 and up folded into the columns (a transposed one must be 2-D).
+ * Classes: double, single and logical give double, or single when either operand is
+ * single; integer matrices are refused as Octave refuses them. A scalar operand (without
+ * a transpose of the other one) gives the elementwise product, with its classes. Pending
+ * operands are evaluated first. Single products may flush subnormals on devices that do
+ * (doc/manual.md). */
+ga_status ga_mtimes(const ga_operand *a, int trans_a, const ga_operand *b, int trans_b, ga_id *out);
+/* pagemtimes: the products of the pages (dimensions 3 and up) of A and B, page by page;
+ * a page dimension of 1 on one side is broadcast against the other's. */
+ga_status ga_pagemtimes(const ga_operand *a, int trans_a, const ga_operand *b, int trans_b, ga_id *out);
 
 /* Devices and telemetry. */
 ga_status ga_device_count(int *count);

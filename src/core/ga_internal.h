@@ -147,6 +147,21 @@ typedef struct {
   const ga_pbuf *src_buf;
   ga_pbuf *dst_buf;
 } ga_copy_desc;
+/* C = op(A) * op(B) for each of batch pages, column-major, all of class cls (double or
+ * single; the core converts operands first). op(A) is m x k: A is stored m x k (lda >= m)
+ * or, with trans_a, k x m (lda >= k); likewise op(B) k x n; C is m x n (ldc >= m). Offsets
+ * and page strides count elements; a stride of 0 repeats one page. m, n, k > 0. */
+typedef struct {
+  ga_class cls;
+  int trans_a, trans_b;
+  int64_t m, n, k;
+  const ga_pbuf *a, *b;
+  ga_pbuf *c;
+  int64_t lda, ldb, ldc;
+  int64_t off_a, off_b, off_c;
+  int64_t batch;
+  int64_t stride_a, stride_b, stride_c;
+} ga_gemm_desc;
 
 typedef struct ga_provider_ops {
   const char *name;
@@ -170,6 +185,8 @@ typedef struct ga_provider_ops {
    * block's offset (int64, the exclusive prefix sums), the positions (int64). */
   ga_status (*compact_count)(void *state, const ga_pbuf *mask, int64_t n, ga_pbuf *counts);
   ga_status (*compact_write)(void *state, const ga_pbuf *mask, int64_t n, const ga_pbuf *offsets, ga_pbuf *out);
+  /* matrix products; GA_ERR_UNSUPPORTED sends them to the host */
+  ga_status (*gemm)(void *state, const ga_gemm_desc *d);
 } ga_provider_ops;
 
 extern const ga_provider_ops ga_host_provider;
@@ -182,6 +199,8 @@ ga_status ga_host_eval_reduce(const ga_reduce_desc *d, const void *in, void *out
 ga_status ga_host_copy(const ga_copy_desc *d);
 ga_status ga_host_compact_count(const uint8_t *mask, int64_t n, uint32_t *counts);
 ga_status ga_host_compact_write(const uint8_t *mask, int64_t n, const int64_t *offsets, int64_t *out);
+/* The reference matrix product (ga_gemm.c) on host copies of d's buffers. */
+void ga_host_gemm(const ga_gemm_desc *d, const void *a, const void *b, void *c);
 
 /* Octave's int64/uint64 arithmetic with a double operand (ga_int64_mixed.c). int_cls is
  * GA_INT64 or GA_UINT64 and the result's class; x is the integer operand's 64 bits

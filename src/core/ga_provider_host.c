@@ -126,6 +126,14 @@ static ga_status host_compact_write(void *state, const ga_pbuf *mask, int64_t n,
   return ga_host_compact_write(mask->host, n, offsets->host, out->host);
 }
 
+static ga_status host_gemm(void *state, const ga_gemm_desc *d)
+{
+  (void)state;
+  ga_g.stats.dispatches++;
+  ga_host_gemm(d, d->a->host, d->b->host, d->c->host);
+  return GA_OK;
+}
+
 static ga_status host_synchronize(void *state)
 {
   (void)state;
@@ -148,4 +156,5 @@ const ga_provider_ops ga_host_provider = {
   .copy = host_copy,
   .compact_count = host_compact_count,
   .compact_write = host_compact_write,
+  .gemm = host_gemm,
 };

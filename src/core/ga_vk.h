@@ -124,6 +124,9 @@ ga_status ga_vk_copy(void *state, const ga_copy_desc *d);
 ga_status ga_vk_compact_count(void *state, const ga_pbuf *mask, int64_t n, ga_pbuf *counts);
 ga_status ga_vk_compact_write(void *state, const ga_pbuf *mask, int64_t n, const ga_pbuf *offsets, ga_pbuf *out);
 
+/* ga_vk_gemm.c */
+ga_status ga_vk_gemm(void *state, const ga_gemm_desc *d);
+
 /* GLSL sources embedded at build time from shaders/ (ga_shaders_gen.c) */
 extern const char ga_glsl_common[];
 extern const char ga_glsl_math[];
@@ -132,5 +135,7 @@ extern const char ga_glsl_reduce[];
 extern const char ga_glsl_copy[];   /* shaders/copy.comp */
 extern const char ga_glsl_transpose[]; /* shaders/transpose.comp */
 extern const char ga_glsl_compact[];   /* shaders/compact.comp */
+extern const char ga_glsl_gemm[];  /* shaders/gemm.comp: tiled matrix products */
+extern const char ga_glsl_gemv[];  /* shaders/gemv.comp: products with a vector */
 
 #endif

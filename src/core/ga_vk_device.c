@@ -413,4 +413,5 @@ const ga_provider_ops ga_vulkan_provider = {
   .copy = ga_vk_copy,
   .compact_count = ga_vk_compact_count,
   .compact_write = ga_vk_compact_write,
+  .gemm = ga_vk_gemm,
 };

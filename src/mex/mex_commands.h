@@ -33,5 +33,7 @@ GA_MEX_COMMAND(ga_mex_repmat);
 GA_MEX_COMMAND(ga_mex_circshift);
 GA_MEX_COMMAND(ga_mex_flip);
 GA_MEX_COMMAND(ga_mex_find);
+GA_MEX_COMMAND(ga_mex_mtimes);     /* mex_linalg.c: matrix products */
+GA_MEX_COMMAND(ga_mex_pagemtimes); /* mex_linalg.c */
 
 #endif

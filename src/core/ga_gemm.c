@@ -1,0 +1,366 @@
+/* Matrix products: Octave's `*` and pagemtimes on held values. The operands are
+ * evaluated and converted to the result's class here, so a provider sees only products
+ * of one floating class (ga_gemm_desc); the host reference below is also what runs when
+ * a provider declines. */
+#include "ga_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the reference product --------------------------------------------------------- */
+
+/* Every product is formed, zeros included, so NaN and Inf propagate as in BLAS. Sums run
+ * in the class itself (single in single, as sgemm does). */
+#define HOST_GEMM(T)                                                                          \
+  do {                                                                                        \
+    const T *A = (const T *)a + d->off_a + p * d->stride_a;                                   \
+    const T *B = (const T *)b + d->off_b + p * d->stride_b;                                   \
+    T *C = (T *)c + d->off_c + p * d->stride_c;                                               \
+    for (int64_t j = 0; j < d->n; j++) {                                                      \
+      T *cj = C + j * d->ldc;                                                                 \
+      if (!d->trans_a) { /* columns of A scaled and added: unit stride inside */              \
+        for (int64_t i = 0; i < d->m; i++)                                                    \
+          cj[i] = 0;                                                                          \
+        for (int64_t q = 0; q < d->k; q++) {                                                  \
+          T bq = d->trans_b ? B[j + q * d->ldb] : B[q + j * d->ldb];                          \
+          const T *aq = A + q * d->lda;                                                       \
+          for (int64_t i = 0; i < d->m; i++)                                                  \
+            cj[i] += aq[i] * bq;                                                              \
+        }                                                                                     \
+      } else { /* rows of op(A) are columns of A: dot products */                            \
+        for (int64_t i = 0; i < d->m; i++) {                                                  \
+          const T *ai = A + i * d->lda;                                                       \
+          T acc = 0;                                                                          \
+          for (int64_t q = 0; q < d->k; q++)                                                  \
+            acc += ai[q] * (d->trans_b ? B[j + q * d->ldb] : B[q + j * d->ldb]);              \
+          cj[i] = acc;                                                                        \
+        }                                                                                     \
+      }                                                                                       \
+    }                                                                                         \
+  } while (0)
+
+void ga_host_gemm(const ga_gemm_desc *d, const void *a, const void *b, void *c)
+{
+  for (int64_t p = 0; p < d->batch; p++) {
+    if (d->cls == GA_SINGLE)
+      HOST_GEMM(float);
+    else
+      HOST_GEMM(double);
+  }
+}
+
+/* The provider's product, or the host's on copies when it declines. */
+static ga_status plan_gemm(const ga_gemm_desc *d)
+{
+  ga_status st = ga_g.prov->gemm ? ga_g.prov->gemm(ga_g.pstate, d) : GA_ERR_UNSUPPORTED;
+  if (st != GA_ERR_UNSUPPORTED)
+    return st;
+  ga_g.stats.host_fallbacks++;
+  const ga_pbuf *bufs[3] = {d->a, d->b, d->c};
+  void *host[3] = {0};
+  st = GA_OK;
+  /* C too: other calls of one pagemtimes write other parts of it */
+  for (int i = 0; i < 3 && st == GA_OK; i++) {
+    host[i] = malloc(bufs[i]->bytes ? bufs[i]->bytes : 1);
+    if (!host[i])
+      st = ga_fail(GA_ERR_OOM, "out of host memory for a host fallback");
+    else if ((st = ga_g.prov->download(ga_g.pstate, bufs[i], host[i], bufs[i]->bytes)) == GA_OK)
+      ga_g.stats.bytes_downloaded += bufs[i]->bytes;
+  }
+  if (st == GA_OK) {
+    ga_host_gemm(d, host[0], host[1], host[2]);
+    if ((st = ga_g.prov->upload(ga_g.pstate, d->c, host[2], d->c->bytes)) == GA_OK)
+      ga_g.stats.bytes_uploaded += d->c->bytes;
+  }
+  for (int i = 0; i < 3; i++)
+    free(host[i]);
+  return st;
+}
+
+/* ---- operands ------------------------------------------------------------------------ */
+
+typedef struct {
+  ga_class cls;
+  int ndims;
+  int64_t dims[GA_MAX_DIMS];
+  int64_t numel;
+  ga_tensor *t;   /* the value: held, or a temporary copy of a host array */
+  bool temp;      /* t is ours to release */
+  const ga_operand *o;
+} operand;
+
+static ga_status resolve(const ga_operand *o, operand *r)
+{
+  memset(r, 0, sizeof *r);
+  r->o = o;
+  if (!o->is_host) {
+    ga_status st = ga_handles_get(o->id, &r->t);
+    if (st != GA_OK)
+      return st;
+    r->cls = r->t->cls;
+    r->ndims = r->t->ndims;
+    memcpy(r->dims, r->t->dims, sizeof r->dims);
+    r->numel = r->t->numel;
+    return GA_OK;
+  }
+  if ((unsigned)o->cls >= GA_NCLASSES)
+    return ga_fail(GA_ERR_CLASS, "unsupported operand class");
+  ga_status st = ga_shape_check(o->ndims, o->dims);
+  if (st != GA_OK)
+    return st;
+  r->cls = o->cls;
+  r->ndims = o->ndims;
+  memcpy(r->dims, o->dims, (size_t)o->ndims * sizeof *o->dims);
+  ga_shape_normalize(&r->ndims, r->dims);
+  r->numel = ga_shape_numel(r->ndims, r->dims);
+  return GA_OK;
+}
+
+static void drop(operand *r)
+{
+  if (r->temp)
+    ga_tensor_unref(r->t);
+  r->t = NULL;
+  r->temp = false;
+}
+
+/* Octave's name of a non-scalar operand's type in its "not implemented" message: logical
+ * matrices are converted to double before the operator is looked up. */
+static const char *matrix_type_name(ga_class c, char *buf, size_t cap)
+{
+  if (c == GA_DOUBLE || c == GA_LOGICAL)
+    snprintf(buf, cap, "matrix");
+  else if (c == GA_SINGLE)
+    snprintf(buf, cap, "float matrix");
+  else
+    snprintf(buf, cap, "%s matrix", ga_class_name(c));
+  return buf;
+}
+
+static ga_status product_class(const operand *a, const operand *b, ga_class *cls)
+{
+  if (ga_class_is_int(a->cls) || ga_class_is_int(b->cls)) {
+    char na[32], nb[32];
+    return ga_fail(GA_ERR_CLASS, "binary operator '*' not implemented for '%s' by '%s' operations",
+                   matrix_type_name(a->cls, na, sizeof na), matrix_type_name(b->cls, nb, sizeof nb));
+  }
+  *cls = a->cls == GA_SINGLE || b->cls == GA_SINGLE ? GA_SINGLE : GA_DOUBLE;
+  return GA_OK;
+}
+
+/* The operand as stored storage of class cls: host arrays uploaded, pending values
+ * evaluated, other classes converted (into a temporary). */
+static ga_status prepare(operand *r, ga_class cls)
+{
+  ga_status st;
+  if (!r->t) {
+    if ((st = ga_tensor_new(r->cls, r->ndims, r->dims, &r->t)) != GA_OK)
+      return st;
+    r->temp = true;
+    size_t bytes = (size_t)r->numel * ga_class_size(r->cls);
+    if (bytes) {
+      if ((st = ga_g.prov->upload(ga_g.pstate, &r->t->buf, r->o->data, bytes)) != GA_OK)
+        return st;
+      ga_g.stats.bytes_uploaded += bytes;
+    }
+  }
+  if (r->cls != cls) {
+    ga_fuse_operand fo = {.t = r->t, .ndims = r->ndims, .dims = r->dims};
+    ga_lazy *lz = NULL;
+    st = ga_fuse_unary(GA_UOP_CAST, cls, &fo, r->ndims, r->dims, &lz);
+    if (st == GA_ERR_UNSUPPORTED && (st = ga_tensor_materialize(r->t)) == GA_OK)
+      st = ga_fuse_unary(GA_UOP_CAST, cls, &fo, r->ndims, r->dims, &lz);
+    if (st != GA_OK)
+      return st;
+    ga_tensor *conv = NULL;
+    if ((st = ga_tensor_new_lazy(cls, r->ndims, r->dims, lz, &conv)) != GA_OK) {
+      ga_lazy_free(lz);
+      return st;
+    }
+    drop(r);
+    r->t = conv;
+    r->temp = true;
+    r->cls = cls;
+  }
+  return ga_tensor_materialize(r->t);
+}
+
+/* rows and columns of op(X) for a 2-D view of X (dims 2 and up folded into columns) */
+static ga_status view_2d(const operand *r, int trans, int64_t *rows, int64_t *cols)
+{
+  int64_t c = 1;
+  for (int d = 1; d < r->ndims; d++)
+    c *= r->dims[d];
+  if (trans && r->ndims > 2)
+    return ga_fail(GA_ERR_ARG, "transpose not defined for N-D objects");
+  *rows = trans ? c : r->dims[0];
+  *cols = trans ? r->dims[0] : c;
+  return GA_OK;
+}
+
+static ga_status publish(ga_tensor *t, ga_id *out)
+{
+  ga_status st = ga_handles_insert(t, out);
+  if (st != GA_OK)
+    ga_tensor_unref(t);
+  return st;
+}
+
+/* m x n zeros (k == 0) or an empty result, as a held value */
+static ga_status zeros_result(ga_class cls, int ndims, const int64_t *dims, ga_id *out)
+{
+  return ga_fill(cls, ndims, dims, 0.0, out);
+}
+
+ga_status ga_mtimes(const ga_operand *a, int trans_a, const ga_operand *b, int trans_b, ga_id *out)
+{
+  ga_status st = ga_init();
+  if (st != GA_OK)
+    return st;
+  operand ra, rb;
+  if ((st = resolve(a, &ra)) != GA_OK || (st = resolve(b, &rb)) != GA_OK)
+    return st;
+  /* a scalar times anything is elementwise in Octave, with elementwise classes */
+  if (ra.numel == 1 || rb.numel == 1) {
+    bool a_scalar = ra.numel == 1;
+    operand *other = a_scalar ? &rb : &ra;
+    int other_trans = a_scalar ? trans_b : trans_a;
+    if (!other_trans || other->numel <= 1)
+      return ga_binary(GA_OP_TIMES, a, b, out);
+    if (other->ndims > 2 || (other->dims[0] != 1 && other->dims[1] != 1))
+      return ga_fail(GA_ERR_UNSUPPORTED, "mtimes: a scalar times a transposed matrix is not implemented");
+    /* the transpose of a vector is its elements in the other shape: a host operand can
+     * say so; a held one becomes a product with an inner dimension of 1 */
+    if (other->o->is_host) {
+      int64_t td[2] = {other->dims[1], other->dims[0]};
+      ga_operand t = *other->o;
+      t.ndims = 2;
+      t.dims = td;
+      return a_scalar ? ga_binary(GA_OP_TIMES, a, &t, out) : ga_binary(GA_OP_TIMES, &t, b, out);
+    }
+    if (ga_class_is_int(ra.cls) || ga_class_is_int(rb.cls))
+      return ga_fail(GA_ERR_UNSUPPORTED, "mtimes: integer scalars times transposed vectors are not implemented");
+    /* s * v' is a row: the scalar goes left; for a column it goes right */
+    bool result_row = other->dims[1] == 1;
+    if (result_row == !a_scalar) {
+      operand tmp = ra;
+      ra = rb;
+      rb = tmp;
+      int tt = trans_a;
+      trans_a = trans_b;
+      trans_b = tt;
+    }
+  }
+  ga_class cls;
+  if ((st = product_class(&ra, &rb, &cls)) != GA_OK)
+    return st;
+  int64_t m = 0, ka = 0, kb = 0, n = 0;
+  if ((st = view_2d(&ra, trans_a, &m, &ka)) != GA_OK || (st = view_2d(&rb, trans_b, &kb, &n)) != GA_OK)
+    return st;
+  if (ka != kb)
+    return ga_fail(GA_ERR_NONCONFORMANT, "operator *: nonconformant arguments (op1 is %lldx%lld, op2 is %lldx%lld)",
+                   (long long)m, (long long)ka, (long long)kb, (long long)n);
+  int64_t dims[2] = {m, n};
+  if (m == 0 || n == 0 || ka == 0)
+    return zeros_result(cls, 2, dims, out);
+  ga_tensor *t = NULL;
+  if ((st = prepare(&ra, cls)) == GA_OK && (st = prepare(&rb, cls)) == GA_OK &&
+      (st = ga_tensor_new(cls, 2, dims, &t)) == GA_OK) {
+    ga_gemm_desc d = {.cls = cls, .trans_a = trans_a != 0, .trans_b = trans_b != 0, .m = m, .n = n, .k = ka,
+                      .a = &ra.t->buf, .b = &rb.t->buf, .c = &t->buf,
+                      .lda = trans_a ? ka : m, .ldb = trans_b ? n : ka, .ldc = m, .batch = 1};
+    st = plan_gemm(&d);
+  }
+  /* queued work may still read the temporaries: their buffers' next users are ordered
+   * after it by the barrier before every dispatch */
+  drop(&ra);
+  drop(&rb);
+  if (st != GA_OK) {
+    ga_tensor_unref(t);
+    return st;
+  }
+  return publish(t, out);
+}
+
+/* ---- pagemtimes ------------------------------------------------------------------------ */
+
+ga_status ga_pagemtimes(const ga_operand *a, int trans_a, const ga_operand *b, int trans_b, ga_id *out)
+{
+  ga_status st = ga_init();
+  if (st != GA_OK)
+    return st;
+  operand ra, rb;
+  if ((st = resolve(a, &ra)) != GA_OK || (st = resolve(b, &rb)) != GA_OK)
+    return st;
+  ga_class cls;
+  if ((st = product_class(&ra, &rb, &cls)) != GA_OK)
+    return st;
+  int64_t m = trans_a ? ra.dims[1] : ra.dims[0], ka = trans_a ? ra.dims[0] : ra.dims[1];
+  int64_t kb = trans_b ? rb.dims[1] : rb.dims[0], n = trans_b ? rb.dims[0] : rb.dims[1];
+  if (ka != kb)
+    return ga_fail(GA_ERR_NONCONFORMANT, "pagemtimes: nonconformant arguments (op1 is %lldx%lld, op2 is %lldx%lld)",
+                   (long long)m, (long long)ka, (long long)kb, (long long)n);
+  /* page dimensions broadcast as Octave's implicit expansion does */
+  int nd = ra.ndims > rb.ndims ? ra.ndims : rb.ndims;
+  int64_t dims[GA_MAX_DIMS] = {m, n};
+  int64_t pages = 1;
+  bool a_full = true, b_full = true, a_one = true, b_one = true;
+  for (int d = 2; d < nd; d++) {
+    int64_t da = d < ra.ndims ? ra.dims[d] : 1, db = d < rb.ndims ? rb.dims[d] : 1;
+    if (da != db && da != 1 && db != 1) {
+      char sa[256], sb[256];
+      ga_shape_format(ra.ndims, ra.dims, sa, sizeof sa);
+      ga_shape_format(rb.ndims, rb.dims, sb, sizeof sb);
+      return ga_fail(GA_ERR_NONCONFORMANT, "pagemtimes: page dimensions do not agree (op1 is %s, op2 is %s)", sa, sb);
+    }
+    dims[d] = da == 1 ? db : da;
+    pages *= dims[d];
+    a_full = a_full && da == dims[d];
+    b_full = b_full && db == dims[d];
+    a_one = a_one && da == 1;
+    b_one = b_one && db == 1;
+  }
+  if ((st = ga_shape_check(nd, dims)) != GA_OK)
+    return st;
+  if (ga_shape_numel(nd, dims) == 0 || ka == 0)
+    return zeros_result(cls, nd, dims, out);
+  ga_tensor *t = NULL;
+  if ((st = prepare(&ra, cls)) == GA_OK && (st = prepare(&rb, cls)) == GA_OK &&
+      (st = ga_tensor_new(cls, nd, dims, &t)) == GA_OK) {
+    int64_t page_a = ra.dims[0] * ra.dims[1], page_b = rb.dims[0] * rb.dims[1];
+    ga_gemm_desc d = {.cls = cls, .trans_a = trans_a != 0, .trans_b = trans_b != 0, .m = m, .n = n, .k = ka,
+                      .a = &ra.t->buf, .b = &rb.t->buf, .c = &t->buf,
+                      .lda = ra.dims[0], .ldb = rb.dims[0], .ldc = m, .batch = pages,
+                      .stride_a = a_one ? 0 : page_a, .stride_b = b_one ? 0 : page_b, .stride_c = m * n};
+    if ((a_full || a_one) && (b_full || b_one)) {
+      st = plan_gemm(&d); /* one batched product */
+    } else {
+      /* mixed broadcasting: page by page, each operand's page from the result's index */
+      d.batch = 1;
+      for (int64_t p = 0; p < pages && st == GA_OK; p++) {
+        int64_t rest = p, pa = 0, pb = 0, sa = 1, sb = 1;
+        for (int dd = 2; dd < nd; dd++) {
+          int64_t i = rest % dims[dd];
+          rest /= dims[dd];
+          int64_t da = dd < ra.ndims ? ra.dims[dd] : 1, db = dd < rb.ndims ? rb.dims[dd] : 1;
+          pa += (da == 1 ? 0 : i) * sa;
+          pb += (db == 1 ? 0 : i) * sb;
+          sa *= da;
+          sb *= db;
+        }
+        d.off_a = pa * page_a;
+        d.off_b = pb * page_b;
+        d.off_c = p * m * n;
+        st = plan_gemm(&d);
+      }
+    }
+  }
+  drop(&ra);
+  drop(&rb);
+  if (st != GA_OK) {
+    ga_tensor_unref(t);
+    return st;
+  }
+  return publish(t, out);
+}

@@ -1,0 +1,462 @@
+/* Unit tests of the matrix products (ga_mtimes, ga_pagemtimes) against a naive
+ * long-double reference computed here. `make check-unit` runs them on the host provider
+ * and on lavapipe with Vulkan validation on. Every shape family the Vulkan provider
+ * treats differently is covered: tiles with ragged edges, each transpose, matrix-vector
+ * and vector-matrix products (with and without slicing the summed index), dot products,
+ * outer products (k = 1), aligned and unaligned operands, page batches, and a grid over
+ * 65535 workgroups. GA_TEST_SKIP_LARGE=1 skips the one test over 128 MiB. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ga.h"
+
+#define CHECK_OK(expr)                                                                        \
+  do {                                                                                        \
+    ga_status st_ = (expr);                                                                   \
+    if (st_ != GA_OK)                                                                         \
+      fail_msg("%s failed: status %d (%s): %s", #expr, (int)st_, ga_status_id(st_),           \
+               ga_last_error());                                                              \
+  } while (0)
+
+static uint64_t rng_state;
+static uint64_t rng_next(void)
+{
+  uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+/* uniform in [-1, 1): sums of products cancel, so a wrong term shows */
+static double rng_sym(void) { return (double)(rng_next() >> 11) * 0x1p-52 - 1.0; }
+
+static void *xmalloc(size_t n)
+{
+  void *p = malloc(n ? n : 1);
+  if (!p)
+    fail_msg("out of host memory (%zu bytes)", n);
+  return p;
+}
+
+/* count random values of class cls (as doubles, already rounded to cls) and their bytes */
+static double *random_values(ga_class cls, int64_t count, void **bytes)
+{
+  double *v = xmalloc((size_t)count * sizeof *v);
+  *bytes = xmalloc((size_t)count * ga_class_size(cls));
+  for (int64_t i = 0; i < count; i++) {
+    double x = rng_sym();
+    if (cls == GA_SINGLE) {
+      float f = (float)x;
+      ((float *)*bytes)[i] = f;
+      v[i] = f;
+    } else if (cls == GA_LOGICAL) {
+      uint8_t b = x > 0;
+      ((uint8_t *)*bytes)[i] = b;
+      v[i] = b;
+    } else {
+      ((double *)*bytes)[i] = x;
+      v[i] = x;
+    }
+  }
+  return v;
+}
+
+static ga_id upload(ga_class cls, int64_t r, int64_t c, const void *data)
+{
+  int64_t dims[2] = {r, c};
+  ga_id id = 0;
+  CHECK_OK(ga_upload(cls, 2, dims, data, &id));
+  return id;
+}
+
+static ga_operand held(ga_id id) { return (ga_operand){.is_host = 0, .id = id}; }
+
+/* Downloads C (class cls, m x n) and compares with the long-double product of the
+ * values: each element within (k + 2) eps of the sum of |a||b| it came from, which a
+ * misplaced or missing term exceeds by far. */
+static void check_product(ga_id cid, ga_class cls, int64_t m, int64_t n, int64_t k, const double *a, int ta,
+                          const double *b, int tb, int64_t page_a, int64_t page_b, int64_t pages)
+{
+  ga_class got_cls;
+  int nd;
+  int64_t dims[8];
+  CHECK_OK(ga_describe(cid, &got_cls, &nd, dims));
+  assert_int_equal(got_cls, cls);
+  assert_int_equal(dims[0], m);
+  assert_int_equal(dims[1], n);
+  size_t count = (size_t)(m * n * pages);
+  void *raw = xmalloc(count * ga_class_size(cls));
+  CHECK_OK(ga_download(cid, raw, count * ga_class_size(cls)));
+  double eps = cls == GA_SINGLE ? FLT_EPSILON : DBL_EPSILON;
+  for (int64_t p = 0; p < pages; p++) {
+    const double *A = a + (page_a ? p * page_a : 0), *B = b + (page_b ? p * page_b : 0);
+    for (int64_t j = 0; j < n; j++)
+      for (int64_t i = 0; i < m; i++) {
+        long double s = 0, mag = 0;
+        for (int64_t q = 0; q < k; q++) {
+          long double x = ta ? A[q + i * k] : A[i + q * m];
+          long double y = tb ? B[j + q * n] : B[q + j * k];
+          s += x * y;
+          mag += fabsl(x * y);
+        }
+        size_t at = (size_t)(p * m * n + i + j * m);
+        double got = cls == GA_SINGLE ? ((float *)raw)[at] : ((double *)raw)[at];
+        double tol = (double)((k + 2) * eps * mag) + 1e-300;
+        if (!(fabs(got - (double)s) <= tol))
+          fail_msg("page %lld C(%lld,%lld) = %.17g, expected %.17Lg (tolerance %g; m %lld n %lld k %lld ta %d tb %d)",
+                   (long long)p, (long long)i, (long long)j, got, s, tol, (long long)m, (long long)n, (long long)k,
+                   ta, tb);
+      }
+  }
+  free(raw);
+}
+
+/* op(A) (m x k) * op(B) (k x n) with every transpose combination, held operands */
+static void one_product(ga_class cls, int64_t m, int64_t n, int64_t k)
+{
+  for (int ta = 0; ta < 2; ta++)
+    for (int tb = 0; tb < 2; tb++) {
+      void *ra, *rb;
+      double *a = random_values(cls, m * k, &ra), *b = random_values(cls, k * n, &rb);
+      ga_id ia = upload(cls, ta ? k : m, ta ? m : k, ra), ib = upload(cls, tb ? n : k, tb ? k : n, rb), ic = 0;
+      ga_operand oa = held(ia), ob = held(ib);
+      CHECK_OK(ga_mtimes(&oa, ta, &ob, tb, &ic));
+      check_product(ic, cls, m, n, k, a, ta, b, tb, 0, 0, 1);
+      ga_release(ia);
+      ga_release(ib);
+      ga_release(ic);
+      free(a);
+      free(b);
+      free(ra);
+      free(rb);
+    }
+}
+
+static const int64_t shapes[][3] = {
+  {7, 5, 3},     {129, 127, 131}, {64, 64, 64},  {128, 128, 8},  {130, 70, 9},  {1, 9, 1},   {9, 1, 1},
+  {9, 8, 1},     {2, 300, 5},     {300, 2, 5},   {33, 17, 1000}, {129, 1, 130}, {1, 129, 130},
+  {1, 1, 1000},  {1, 1, 70001},   {4, 1, 4},     {1, 4, 4},      {1000, 1, 3},  {2, 1, 100000},
+  {1, 3, 50000}, {100, 100, 1},   {257, 3, 300},
+};
+
+static void test_shapes(void **state)
+{
+  ga_class cls = *(ga_class *)*state;
+  rng_state = 1234 + (uint64_t)cls;
+  for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
+    one_product(cls, shapes[s][0], shapes[s][1], shapes[s][2]);
+}
+
+/* Octave's classes: single wins; logical and double give double. Host operands too. */
+static void test_classes(void **state)
+{
+  (void)state;
+  rng_state = 99;
+  const ga_class cs[3] = {GA_DOUBLE, GA_SINGLE, GA_LOGICAL};
+  for (int x = 0; x < 3; x++)
+    for (int y = 0; y < 3; y++) {
+      int64_t m = 13, n = 6, k = 21;
+      void *ra, *rb;
+      double *a = random_values(cs[x], m * k, &ra), *b = random_values(cs[y], k * n, &rb);
+      ga_class want = cs[x] == GA_SINGLE || cs[y] == GA_SINGLE ? GA_SINGLE : GA_DOUBLE;
+      int64_t da[2] = {m, k}, db[2] = {k, n};
+      for (int host_side = 0; host_side < 3; host_side++) {
+        ga_id ia = upload(cs[x], m, k, ra), ib = upload(cs[y], k, n, rb), ic = 0;
+        ga_operand oa = held(ia), ob = held(ib);
+        if (host_side == 1)
+          oa = (ga_operand){.is_host = 1, .cls = cs[x], .ndims = 2, .dims = da, .data = ra};
+        if (host_side == 2)
+          ob = (ga_operand){.is_host = 1, .cls = cs[y], .ndims = 2, .dims = db, .data = rb};
+        CHECK_OK(ga_mtimes(&oa, 0, &ob, 0, &ic));
+        check_product(ic, want, m, n, k, a, 0, b, 0, 0, 0, 1);
+        ga_release(ia);
+        ga_release(ib);
+        ga_release(ic);
+      }
+      free(a);
+      free(b);
+      free(ra);
+      free(rb);
+    }
+}
+
+static void expect_error(ga_status st, ga_status want, const char *msg)
+{
+  if (st != want)
+    fail_msg("status %d (%s), expected %d; message %s", (int)st, ga_status_id(st), (int)want, ga_last_error());
+  if (strcmp(ga_last_error(), msg) != 0)
+    fail_msg("message \"%s\", expected \"%s\"", ga_last_error(), msg);
+}
+
+static void test_errors_and_shapes(void **state)
+{
+  (void)state;
+  double z[64] = {0};
+  int32_t iz[64] = {0};
+  int64_t d23[2] = {2, 3}, d33[2] = {3, 3};
+  ga_operand h23 = {.is_host = 1, .cls = GA_DOUBLE, .ndims = 2, .dims = d23, .data = z};
+  ga_operand i23 = {.is_host = 1, .cls = GA_INT32, .ndims = 2, .dims = d23, .data = iz};
+  ga_operand i33 = {.is_host = 1, .cls = GA_INT32, .ndims = 2, .dims = d33, .data = iz};
+  ga_operand b33 = {.is_host = 1, .cls = GA_LOGICAL, .ndims = 2, .dims = d33, .data = iz};
+  ga_operand f33 = {.is_host = 1, .cls = GA_SINGLE, .ndims = 2, .dims = d33, .data = z};
+  ga_id c = 0;
+  expect_error(ga_mtimes(&h23, 0, &h23, 0, &c), GA_ERR_NONCONFORMANT,
+               "operator *: nonconformant arguments (op1 is 2x3, op2 is 2x3)");
+  expect_error(ga_mtimes(&h23, 1, &h23, 1, &c), GA_ERR_NONCONFORMANT,
+               "operator *: nonconformant arguments (op1 is 3x2, op2 is 3x2)");
+  expect_error(ga_mtimes(&i23, 0, &i33, 0, &c), GA_ERR_CLASS,
+               "binary operator '*' not implemented for 'int32 matrix' by 'int32 matrix' operations");
+  expect_error(ga_mtimes(&b33, 0, &i33, 0, &c), GA_ERR_CLASS,
+               "binary operator '*' not implemented for 'matrix' by 'int32 matrix' operations");
+  expect_error(ga_mtimes(&i23, 0, &f33, 0, &c), GA_ERR_CLASS,
+               "binary operator '*' not implemented for 'int32 matrix' by 'float matrix' operations");
+  /* N-d operands are read as 2-D: 2x3x2 is 2x6 */
+  int64_t d232[3] = {2, 3, 2}, d62[2] = {6, 2}, d32[2] = {3, 2};
+  double v12[12];
+  for (int i = 0; i < 12; i++)
+    v12[i] = i + 1;
+  ga_operand nd = {.is_host = 1, .cls = GA_DOUBLE, .ndims = 3, .dims = d232, .data = v12};
+  ga_operand m62 = {.is_host = 1, .cls = GA_DOUBLE, .ndims = 2, .dims = d62, .data = v12};
+  ga_operand m32 = {.is_host = 1, .cls = GA_DOUBLE, .ndims = 2, .dims = d32, .data = v12};
+  expect_error(ga_mtimes(&nd, 0, &m32, 0, &c), GA_ERR_NONCONFORMANT,
+               "operator *: nonconformant arguments (op1 is 2x6, op2 is 3x2)");
+  CHECK_OK(ga_mtimes(&nd, 0, &m62, 0, &c));
+  double got[4];
+  CHECK_OK(ga_download(c, got, sizeof got));
+  /* [1 3 5 7 9 11; 2 4 6 8 10 12] * [1..6; 7..12]' */
+  double want[4] = {0};
+  for (int i = 0; i < 2; i++)
+    for (int j = 0; j < 2; j++)
+      for (int q = 0; q < 6; q++)
+        want[i + 2 * j] += v12[i + 2 * q] * v12[q + 6 * j];
+  for (int i = 0; i < 4; i++)
+    assert_true(got[i] == want[i]);
+  ga_release(c);
+  /* empty shapes: 3x0 * 0x4 is zeros (3, 4); 0x3 * 3x4 is 0x4 */
+  int64_t d30[2] = {3, 0}, d04[2] = {0, 4}, d03[2] = {0, 3}, d34[2] = {3, 4};
+  ga_operand e30 = {.is_host = 1, .cls = GA_DOUBLE, .ndims = 2, .dims = d30, .data = z};
+  ga_operand e04 = {.is_host = 1, .cls = GA_SINGLE, .ndims = 2, .dims = d04, .data = z};
+  ga_operand e03 = {.is_host = 1, .cls = GA_DOUBLE, .ndims = 2, .dims = d03, .data = z};
+  ga_operand m34 = {.is_host = 1, .cls = GA_DOUBLE, .ndims = 2, .dims = d34, .data = z};
+  CHECK_OK(ga_mtimes(&e30, 0, &e04, 0, &c));
+  ga_class cls;
+  int n;
+  int64_t dims[4];
+  CHECK_OK(ga_describe(c, &cls, &n, dims));
+  assert_int_equal(cls, GA_SINGLE);
+  assert_true(n == 2 && dims[0] == 3 && dims[1] == 4);
+  float zf[12];
+  memset(zf, 0xff, sizeof zf);
+  CHECK_OK(ga_download(c, zf, sizeof zf));
+  for (int i = 0; i < 12; i++)
+    assert_true(zf[i] == 0.0f);
+  ga_release(c);
+  CHECK_OK(ga_mtimes(&e03, 0, &m34, 0, &c));
+  CHECK_OK(ga_describe(c, &cls, &n, dims));
+  assert_true(n == 2 && dims[0] == 0 && dims[1] == 4);
+  ga_release(c);
+  /* a transposed N-d operand has no meaning */
+  assert_int_equal(ga_mtimes(&nd, 1, &m62, 0, &c), GA_ERR_ARG);
+}
+
+/* NaN and Inf propagate as in BLAS: NaN * 0 and Inf * 0 are NaN, never skipped */
+static void test_nan_inf(void **state)
+{
+  (void)state;
+  for (int cls = 0; cls < 2; cls++)
+    for (int64_t sz = 3; sz <= 131; sz += 128) {
+      int64_t m = sz, n = sz, k = sz;
+      size_t es = cls ? 4 : 8;
+      char *a = xmalloc((size_t)(m * k) * es), *b = calloc((size_t)(k * n), es);
+      for (int64_t i = 0; i < m * k; i++) {
+        double v = (i % m == 1) ? NAN : (i % m == 2 && i / m == 0) ? INFINITY : 1.0;
+        if (cls)
+          ((float *)a)[i] = (float)v;
+        else
+          ((double *)a)[i] = v;
+      }
+      ga_id ia = upload(cls ? GA_SINGLE : GA_DOUBLE, m, k, a), ib = upload(cls ? GA_SINGLE : GA_DOUBLE, k, n, b), ic;
+      ga_operand oa = held(ia), ob = held(ib);
+      CHECK_OK(ga_mtimes(&oa, 0, &ob, 0, &ic));
+      char *c = xmalloc((size_t)(m * n) * es);
+      CHECK_OK(ga_download(ic, c, (size_t)(m * n) * es));
+      for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+          double v = cls ? ((float *)c)[i + j * m] : ((double *)c)[i + j * m];
+          if ((i == 1 || i == 2) ? !isnan(v) : v != 0.0)
+            fail_msg("size %lld C(%lld,%lld) = %g", (long long)sz, (long long)i, (long long)j, v);
+        }
+      ga_release(ia);
+      ga_release(ib);
+      ga_release(ic);
+      free(a);
+      free(b);
+      free(c);
+    }
+}
+
+/* Pending operands are evaluated first: (A + 1) * fill */
+static void test_lazy_operands(void **state)
+{
+  (void)state;
+  rng_state = 7;
+  int64_t m = 40, k = 30, n = 20;
+  void *ra;
+  double *a = random_values(GA_DOUBLE, m * k, &ra);
+  ga_id ia = upload(GA_DOUBLE, m, k, ra), ones = 0, sum = 0, ic = 0;
+  int64_t dk[2] = {k, n};
+  CHECK_OK(ga_fill(GA_DOUBLE, 2, dk, 0.5, &ones));
+  double one = 1.0;
+  int64_t d1[2] = {1, 1};
+  ga_operand oa = held(ia), o1 = {.is_host = 1, .cls = GA_DOUBLE, .ndims = 2, .dims = d1, .data = &one};
+  CHECK_OK(ga_binary(GA_OP_PLUS, &oa, &o1, &sum));
+  ga_operand os = held(sum), oo = held(ones);
+  CHECK_OK(ga_mtimes(&os, 0, &oo, 0, &ic));
+  double *b = xmalloc((size_t)(k * n) * sizeof *b);
+  for (int64_t i = 0; i < m * k; i++)
+    a[i] += 1.0;
+  for (int64_t i = 0; i < k * n; i++)
+    b[i] = 0.5;
+  check_product(ic, GA_DOUBLE, m, n, k, a, 0, b, 0, 0, 0, 1);
+  ga_release(ia);
+  ga_release(ones);
+  ga_release(sum);
+  ga_release(ic);
+  free(a);
+  free(b);
+  free(ra);
+}
+
+/* pagemtimes: equal pages, one side broadcast, and broadcasting mixed across dims */
+static void test_pages(void **state)
+{
+  (void)state;
+  rng_state = 11;
+  struct {
+    int64_t a[4], b[4];
+  } cases[] = {
+    {{5, 4, 3, 1}, {4, 6, 3, 1}}, {{5, 4, 3, 1}, {4, 6, 1, 1}}, {{1, 7, 1, 1}, {7, 3, 2, 1}},
+    {{6, 7, 3, 1}, {7, 1, 3, 1}}, {{5, 4, 1, 2}, {4, 6, 3, 1}}, {{33, 9, 2, 2}, {9, 70, 2, 2}},
+  };
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++)
+    for (int cls = 0; cls < 2; cls++) {
+      ga_class gc = cls ? GA_SINGLE : GA_DOUBLE;
+      const int64_t *da = cases[c].a, *db = cases[c].b;
+      int64_t na = da[0] * da[1] * da[2] * da[3], nb = db[0] * db[1] * db[2] * db[3];
+      void *ra, *rb;
+      double *a = random_values(gc, na, &ra), *b = random_values(gc, nb, &rb);
+      ga_id ia, ib, ic;
+      CHECK_OK(ga_upload(gc, 4, da, ra, &ia));
+      CHECK_OK(ga_upload(gc, 4, db, rb, &ib));
+      ga_operand oa = held(ia), ob = held(ib);
+      CHECK_OK(ga_pagemtimes(&oa, 0, &ob, 0, &ic));
+      int64_t m = da[0], k = da[1], n = db[1], p2 = da[2] > db[2] ? da[2] : db[2], p3 = da[3] > db[3] ? da[3] : db[3];
+      size_t es = ga_class_size(gc), page = (size_t)(m * n);
+      char *got = xmalloc(page * (size_t)(p2 * p3) * es);
+      CHECK_OK(ga_download(ic, got, page * (size_t)(p2 * p3) * es));
+      /* page by page against mtimes of the pages, itself checked above */
+      for (int64_t i3 = 0; i3 < p3; i3++)
+        for (int64_t i2 = 0; i2 < p2; i2++) {
+          int64_t pa = (da[2] == 1 ? 0 : i2) + da[2] * (da[3] == 1 ? 0 : i3);
+          int64_t pb = (db[2] == 1 ? 0 : i2) + db[2] * (db[3] == 1 ? 0 : i3);
+          int64_t p = i2 + p2 * i3;
+          for (int64_t j = 0; j < n; j++)
+            for (int64_t i = 0; i < m; i++) {
+              long double s = 0, mag = 0;
+              for (int64_t q = 0; q < k; q++) {
+                long double x = a[pa * m * k + i + q * m], y = b[pb * k * n + q + j * k];
+                s += x * y;
+                mag += fabsl(x * y);
+              }
+              size_t at = (size_t)p * page + (size_t)(i + j * m);
+              double g = cls ? ((float *)got)[at] : ((double *)got)[at];
+              double tol = (double)((k + 2) * (cls ? FLT_EPSILON : DBL_EPSILON) * mag) + 1e-300;
+              if (!(fabs(g - (double)s) <= tol))
+                fail_msg("case %zu page %lld C(%lld,%lld) = %g, expected %Lg", c, (long long)p, (long long)i,
+                         (long long)j, g, s);
+            }
+        }
+      ga_release(ia);
+      ga_release(ib);
+      ga_release(ic);
+      free(a);
+      free(b);
+      free(ra);
+      free(rb);
+      free(got);
+    }
+}
+
+/* More tiles than lavapipe's 65535 workgroups along x: the grid folds into y. The
+ * single-precision outer product of a column of 8.4 million and a 1x2 row. */
+static void test_large_grid(void **state)
+{
+  (void)state;
+  const char *skip = getenv("GA_TEST_SKIP_LARGE");
+  if (skip && strcmp(skip, "1") == 0)
+    skip();
+  int64_t m = 65536 * 128 + 77, n = 2;
+  float *a = xmalloc((size_t)m * sizeof *a), b[2] = {0.5f, -2.0f};
+  for (int64_t i = 0; i < m; i++)
+    a[i] = (float)(i % 1000) - 500.0f;
+  ga_id ia = upload(GA_SINGLE, m, 1, a), ib = upload(GA_SINGLE, 1, n, b), ic;
+  ga_operand oa = held(ia), ob = held(ib);
+  CHECK_OK(ga_mtimes(&oa, 0, &ob, 0, &ic));
+  float *c = xmalloc((size_t)(m * n) * sizeof *c);
+  CHECK_OK(ga_download(ic, c, (size_t)(m * n) * sizeof *c));
+  for (int64_t j = 0; j < n; j++)
+    for (int64_t i = 0; i < m; i++)
+      if (c[i + j * m] != a[i] * b[j])
+        fail_msg("C(%lld,%lld) = %g, expected %g", (long long)i, (long long)j, c[i + j * m], a[i] * b[j]);
+  ga_release(ia);
+  ga_release(ib);
+  ga_release(ic);
+  free(a);
+  free(c);
+}
+
+static int teardown_clean(void **state)
+{
+  (void)state;
+  ga_stats s;
+  ga_get_stats(&s);
+  if (s.validation_messages > 0) {
+    print_error("%llu Vulkan validation messages\n", (unsigned long long)s.validation_messages);
+    return -1;
+  }
+  if (s.live_tensors == 0 && s.bytes_in_use == 0)
+    return 0;
+  print_error("after the test: %llu live values, %llu bytes in use; resetting\n",
+              (unsigned long long)s.live_tensors, (unsigned long long)s.bytes_in_use);
+  ga_reset(0);
+  return -1;
+}
+
+int main(void)
+{
+  static ga_class dbl = GA_DOUBLE, sgl = GA_SINGLE;
+  const struct CMUnitTest tests[] = {
+    {"test_shapes_double", test_shapes, NULL, teardown_clean, &dbl},
+    {"test_shapes_single", test_shapes, NULL, teardown_clean, &sgl},
+    cmocka_unit_test_teardown(test_classes, teardown_clean),
+    cmocka_unit_test_teardown(test_errors_and_shapes, teardown_clean),
+    cmocka_unit_test_teardown(test_nan_inf, teardown_clean),
+    cmocka_unit_test_teardown(test_lazy_operands, teardown_clean),
+    cmocka_unit_test_teardown(test_pages, teardown_clean),
+    cmocka_unit_test_teardown(test_large_grid, teardown_clean),
+  };
+  ga_device_info info;
+  CHECK_OK(ga_get_device_info(&info));
+  printf("provider %s: %s\n", info.provider, info.name);
+  int failed = cmocka_run_group_tests(tests, NULL, NULL);
+  ga_shutdown();
+  return failed;
+}
