@@ -465,6 +465,250 @@ classdef gpuArray < handle
       r = gpuArray (__gpuarray__ ("unary", "gamma", a), [], [], true);
     endfunction
 
+    ## ---- more elementwise functions: Octave's functions of two arrays, and the ones
+    ## its m-files build from others (sec.m is 1 ./ cos (x), ...), composed here from
+    ## the same pending operations, so each still runs as one fused kernel.
+
+    function r = gammaln (a)
+      r = gpuArray (__gpuarray__ ("unary", "lgamma", a), [], [], true);
+    endfunction
+
+    function r = lgamma (a)
+      r = gpuArray (__gpuarray__ ("unary", "lgamma", a), [], [], true);
+    endfunction
+
+    function r = erfinv (a)
+      r = gpuArray (__gpuarray__ ("unary", "erfinv", a), [], [], true);
+    endfunction
+
+    function r = erfcinv (a)
+      r = gpuArray (__gpuarray__ ("unary", "erfcinv", a), [], [], true);
+    endfunction
+
+    function r = signbit (a)
+      r = gpuArray (__gpuarray__ ("unary", "signbit", a), [], [], true);
+    endfunction
+
+    function r = atan2 (y, x)
+      r = gpuArray (__gpuarray__ ("binary", "atan2", y, x), [], [], true);
+    endfunction
+
+    function r = hypot (x, y, varargin)
+      r = gpuArray (__gpuarray__ ("binary", "hypot", x, y), [], [], true);
+      for k = 1:numel (varargin)   # Octave's hypot (x, y, z, ...): hypot (hypot (x, y), z)
+        r = gpuArray (__gpuarray__ ("binary", "hypot", r, varargin{k}), [], [], true);
+      endfor
+    endfunction
+
+    function r = mod (x, y)
+      r = gpuArray (__gpuarray__ ("binary", "mod", x, y), [], [], true);
+    endfunction
+
+    function r = rem (x, y)
+      r = gpuArray (__gpuarray__ ("binary", "rem", x, y), [], [], true);
+    endfunction
+
+    function r = bitand (x, y)
+      r = gpuArray (__gpuarray__ ("binary", "bitand", x, y), [], [], true);
+    endfunction
+
+    function r = bitor (x, y)
+      r = gpuArray (__gpuarray__ ("binary", "bitor", x, y), [], [], true);
+    endfunction
+
+    function r = bitxor (x, y)
+      r = gpuArray (__gpuarray__ ("binary", "bitxor", x, y), [], [], true);
+    endfunction
+
+    function r = bitshift (a, k, n)
+      if (nargin > 2)
+        error ("gpuarray:notImplemented", "bitshift: the third argument N is not implemented for gpuArrays yet");
+      endif
+      r = gpuArray (__gpuarray__ ("binary", "bitshift", a, k), [], [], true);
+    endfunction
+
+    function r = sec (x)
+      r = 1 ./ cos (x);
+    endfunction
+
+    function r = csc (x)
+      r = 1 ./ sin (x);
+    endfunction
+
+    function r = cot (x)
+      r = 1 ./ tan (x);
+    endfunction
+
+    function r = sech (x)
+      r = 1 ./ cosh (x);
+    endfunction
+
+    function r = csch (x)
+      r = 1 ./ sinh (x);
+    endfunction
+
+    function r = coth (x)
+      r = 1 ./ tanh (x);
+    endfunction
+
+    function r = asec (x)
+      r = gpuArray.renamed_ ("asec", @acos, 1 ./ x);
+    endfunction
+
+    function r = acsc (x)
+      r = gpuArray.renamed_ ("acsc", @asin, 1 ./ x);
+    endfunction
+
+    function r = acot (x)
+      r = atan (1 ./ x);
+    endfunction
+
+    function r = asech (x)
+      r = gpuArray.renamed_ ("asech", @acosh, 1 ./ x);
+    endfunction
+
+    function r = acsch (x)
+      r = asinh (1 ./ x);
+    endfunction
+
+    function r = acoth (x)
+      r = gpuArray.renamed_ ("acoth", @atanh, 1 ./ x);
+    endfunction
+
+    function r = sind (x)
+      ## sind.m: x = mod (x-180, 360) - 180; y = sin (x / 180 * pi); y(x == -180) = 0.
+      ## Where x == -180, y is finite, so y .* 0 + 0 is +0 there; elsewhere .* 1 and + 0
+      ## change nothing (y is never -0 there: x is 0 or at least 2^-45 * 180 in size).
+      if (islogical (x))
+        error ("sind: X must be numeric");
+      endif
+      x = mod (x - 180, 360) - 180;
+      r = sin (x / 180 * pi) .* (x != -180) + 0;
+    endfunction
+
+    function r = cosd (x)
+      if (islogical (x))
+        error ("cosd: X must be numeric");
+      endif
+      r = sind (x + 90);
+    endfunction
+
+    function r = tand (x)
+      ## tand.m: y = tan (I0 .* pi); y(I0 integral) = 0; y(I90 integral) = Inf.  Both
+      ## masks without indexing: where I0 is integral y is finite (so y .* 0 + 0 is +0),
+      ## and c90 ./ 0 is Inf where c90 holds, NaN elsewhere, which max passes over.
+      I0 = x / 180;
+      I90 = (x - 90) / 180;
+      c0 = I0 == fix (I0) & isfinite (I0);
+      c90 = I90 == fix (I90) & isfinite (I90);
+      r = max (tan (I0 .* pi) .* ! c0 + 0, c90 ./ 0);
+    endfunction
+
+    function r = asind (x)
+      r = gpuArray.renamed_ ("asind", @asin, x) .* 180 ./ pi;
+    endfunction
+
+    function r = acosd (x)
+      r = gpuArray.renamed_ ("acosd", @acos, x) .* 180 ./ pi;
+    endfunction
+
+    function r = atand (x)
+      r = 180 ./ pi .* atan (x);
+    endfunction
+
+    function r = realsqrt (x)
+      if (gather (any (x < 0, "all")))
+        error ("realsqrt: produced complex result");
+      endif
+      r = sqrt (x);
+    endfunction
+
+    function r = reallog (x)
+      if (gather (any (x < 0, "all")))
+        error ("reallog: produced complex result");
+      endif
+      r = log (x);
+    endfunction
+
+    function r = realpow (x, y)
+      try
+        r = x .^ y;
+      catch err
+        if (! isempty (strfind (err.message, "would be complex")))
+          error ("realpow: produced complex result");
+        endif
+        rethrow (err);
+      end_try_catch
+    endfunction
+
+    function r = nthroot (x, n)
+      ## nthroot.m step by step
+      n = gather (n);
+      if (! isreal (n) || ! isscalar (n) || n == 0)
+        error ("nthroot: N must be a real nonzero scalar");
+      endif
+      if (n == 3)
+        r = cbrt (x);
+      elseif (n == -3)
+        r = 1 ./ cbrt (x);
+      elseif (n < 0)
+        r = 1 ./ nthroot (x, -n);
+      else
+        integer_n = n == fix (n);
+        if (integer_n && mod (n, 2) == 1)
+          r = abs (x) .^ (1/n) .* sign (x);
+        elseif (gather (any (x < 0, "all")))
+          error ("nthroot: N must be an odd integer if X contains negative values");
+        else
+          r = x .^ (1/n);
+        endif
+        if (integer_n && n > 0 && isfinite (n))
+          if (! (isscalar (r) && gather (r) == 0))
+            r = ((n-1)*r + x ./ (r.^(n-1))) / n;
+            if (isfloat (r))   # merge (isfinite (r), r, x); integers are always finite
+              ## r - 0 ./ m is r where m holds and NaN elsewhere (r - 0 keeps -0), so max
+              ## picks r where it is finite and x elsewhere
+              m = isfinite (r);
+              r = max (r - 0 ./ m, x - 0 ./ ! m);
+            endif
+          endif
+        endif
+      endif
+    endfunction
+
+    function z = idivide (x, y, op)
+      ## idivide.m: x ./ y (rounded), then corrected by one where the product shows the
+      ## quotient rounded the wrong way; its masked updates written as arithmetic
+      if (nargin < 3)
+        op = "fix";
+      else
+        op = tolower (op);
+      endif
+      if (! isinteger (x) && ! isinteger (y))
+        error ("idivide: at least one input (X or Y) must be an integer type");
+      elseif (isinteger (x) && isinteger (y) && ! strcmp (classUnderlying (x), classUnderlying (y)))
+        error ("idivide: integer type of X (%s) must match integer type of Y (%s)",
+               gpuArray.class_of_ (x), gpuArray.class_of_ (y));
+      endif
+      z = x ./ y;
+      switch (op)
+        case "fix"
+          pos = y > 0;
+          z = z - ((z .* y > x) .* (2 * pos - 1));   # -1 where y > 0, +1 elsewhere
+        case "round"
+        case "floor"
+          zy = z .* y;
+          pos = y > 0;
+          z = z - ((pos & zy > x) | (! pos & zy < x));
+        case "ceil"
+          zy = z .* y;
+          pos = y > 0;
+          z = z + ((pos & zy < x) | (! pos & zy > x));
+        otherwise
+          error ('idivide: unrecognized rounding type "%s"', op);
+      endswitch
+    endfunction
+
     ## class conversions: gpuArray in, gpuArray out
 
     function r = double (a)
@@ -559,19 +803,11 @@ classdef gpuArray < handle
     endfunction
 
     function varargout = max (x, y, varargin)
-      if (nargin > 1 && ! (isnumeric (y) && isempty (y)))
-        error ("gpuarray:notImplemented",
-               "max: the two-argument (elementwise) form is not implemented for gpuArrays yet");
-      endif
-      [varargout{1:max (1, nargout)}] = gpuArray.reduce_ ("max", x, varargin, max (1, nargout));
+      varargout = gpuArray.extremum_ ("max", nargin, nargout, x, y, varargin{:});
     endfunction
 
     function varargout = min (x, y, varargin)
-      if (nargin > 1 && ! (isnumeric (y) && isempty (y)))
-        error ("gpuarray:notImplemented",
-               "min: the two-argument (elementwise) form is not implemented for gpuArrays yet");
-      endif
-      [varargout{1:max (1, nargout)}] = gpuArray.reduce_ ("min", x, varargin, max (1, nargout));
+      varargout = gpuArray.extremum_ ("min", nargin, nargout, x, y, varargin{:});
     endfunction
 
     function y = mean (x, varargin)
@@ -866,6 +1102,43 @@ classdef gpuArray < handle
 
     function r = binary_ (op, a, b)
       r = gpuArray (__gpuarray__ ("binary", op, a, b), [], [], true);
+    endfunction
+
+    function r = renamed_ (name, f, x)
+      ## f (x), where a complex result is reported under the name the user called
+      try
+        r = f (x);
+      catch err
+        if (strcmp (err.identifier, "gpuarray:unsupported") && ! isempty (strfind (err.message, "complex")))
+          error ("gpuarray:unsupported", "%s: the result would be complex, and complex gpuArrays are not supported yet",
+                 name);
+        endif
+        rethrow (err);
+      end_try_catch
+    endfunction
+
+    function c = class_of_ (x)
+      if (isa (x, "gpuArray"))
+        c = classUnderlying (x);
+      else
+        c = class (x);
+      endif
+    endfunction
+
+    function out = extremum_ (op, nin, nout, x, y, varargin)
+      ## max (x, y) elementwise; max (x, [], dim) and the rest reduce
+      if (nin == 2 && ! (isnumeric (y) && isempty (y)) && ! (isa (y, "gpuArray") && isempty (y)))
+        if (nout > 1)
+          error ("%s: two output arguments are not supported for two input arrays", op);
+        endif
+        out = {gpuArray(__gpuarray__ ("binary", op, x, y), [], [], true)};
+        return;
+      endif
+      if (nin > 2 && ! isempty (y))
+        warning ("%s: second argument is ignored", op);
+      endif
+      out = cell (1, max (1, nout));
+      [out{:}] = gpuArray.reduce_ (op, x, varargin, max (1, nout));
     endfunction
   endmethods
 

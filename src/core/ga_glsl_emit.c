@@ -281,7 +281,14 @@ static bool math_in_glsl(ga_unop op)
 
 bool ga_glsl_unop_supported(ga_unop op)
 {
+  if (op == GA_UOP_SIGNBIT)
+    return false;
   return !ga_unop_is_function(op) || math_in_glsl(op);
+}
+
+bool ga_glsl_binop_supported(ga_binop op)
+{
+  return !ga_binop_is_function(op);
 }
 
 void ga_glsl_emit_unary(ga_strbuf *b, const ga_xnode *n, ga_class ca, const char *a)
@@ -437,6 +444,8 @@ bool ga_glsl_elementwise_supported(const ga_expr *x, ga_class out_cls)
         (x->nodes[j].mode == GA_CM_INT_MIXED64 || x->nodes[j].mode == GA_CM_CMP_MIXED64))
       return false;
     if (x->nodes[j].kind == GA_X_UNARY && !ga_glsl_unop_supported(x->nodes[j].uop))
+      return false;
+    if (x->nodes[j].kind == GA_X_BINARY && !ga_glsl_binop_supported(x->nodes[j].op))
       return false;
     if (x->nodes[j].kind == GA_X_INDEX && x->nodes[j].gen == GA_GEN_EYE && (uint64_t)x->numel > 0xffffffffu)
       return false; /* eye's division in 32 bits: see emit_generator */
