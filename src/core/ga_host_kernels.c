@@ -263,9 +263,16 @@ static double erfc_solve(double z, double c, bool have_c)
     }
     return y;
   }
-  double w = -log(z * (2.0 - z));
-  double y = (have_c ? c : 1.0 - z) * erfinv_guess(w);
-  for (int i = 0; i < 2; i++) {
+  double w = -log(z * (2.0 - z)), y;
+  if (w > 30.0) { /* beyond the guess's range: erfc (y) ~ exp (-y^2) / (y sqrt (pi)) */
+    double t = -log(z);
+    y = sqrt(t);
+    for (int i = 0; i < 3; i++)
+      y = sqrt(t - log(y * 1.772453850905516));
+  } else {
+    y = (have_c ? c : 1.0 - z) * erfinv_guess(w);
+  }
+  for (int i = 0; i < 3; i++) {
     double f = have_c && c < 0.5 ? erf(y) - c : z - erfc(y); /* erf (y) - x, both ways */
     double u = f / (GA_2_SQRTPI * exp(-y * y));
     y -= u / (1.0 + y * u);
