@@ -1967,7 +1967,8 @@ double ga_m_erfc_solve(double z, double c, bool have_c)
   } else {
     y = (have_c ? c : 1.0lf - z) * ga_m_erfinv_guess(w);
   }
-  for (int i = 0; i < 3; i++) {
+  for (int i = 0; i < 4; i++) { // see ga_host_kernels.c
+
     precise double f = (have_c && c < 0.5lf) ? ga_erf_d(y) - c : z - ga_erfc_d(y);
     precise double u = ga_div_double(f, 1.1283791670955126lf * ga_exp_d(-y * y));
     y = y - ga_div_double(u, 1.0lf + y * u);

@@ -272,7 +272,9 @@ static double erfc_solve(double z, double c, bool have_c)
   } else {
     y = (have_c ? c : 1.0 - z) * erfinv_guess(w);
   }
-  for (int i = 0; i < 3; i++) {
+  /* the guess is good to ~1e-2 in the tail, and Halley's constant is large there (it
+   * grows with y): four steps leave it converged to the last bit */
+  for (int i = 0; i < 4; i++) {
     double f = have_c && c < 0.5 ? erf(y) - c : z - erfc(y); /* erf (y) - x, both ways */
     double u = f / (GA_2_SQRTPI * exp(-y * y));
     y -= u / (1.0 + y * u);
