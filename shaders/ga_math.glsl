@@ -89,6 +89,192 @@ void ga_m_fast12(double a, double b, out double s, out double e)
   e = ee;
 }
 
+// ---- mod, rem, max, min, bit functions ------------------------------------------
+// Kernels that need only these (and the blocks above) define GA_MATH_LITE, which
+// leaves out everything below: they compile in a fraction of the time.
+
+// Octave's mod and rem of floating values (liboctave's octave::math::mod, rem): see
+// ga_host_kernels.c. Every operation rounds as there (the quotient correctly rounded).
+double ga_m_nint(double x) { return isinf(x) ? x : floor(x + 0.5lf); }
+double ga_modrem_double(bool is_mod, double x, double y)
+{
+  precise double r;
+  if (y == 0.0lf) {
+    r = is_mod ? x : ga_m_nan();
+  } else {
+    precise double q = ga_div_double(x, y);
+    precise double nq = isnan(q) ? q : ga_m_nint(q);
+    precise double rel = ga_div_double(q - nq, nq);
+    if (ga_m_nint(y) != y && abs(rel) < 2.220446049250313e-16lf) {
+      r = 0.0lf;
+    } else {
+      precise double k = is_mod ? floor(q) : trunc(q);
+      precise double t = y * k;
+      r = x - t;
+    }
+  }
+  if (x != y && y != 0.0lf)
+    r = ga_m_copysign(r, is_mod ? y : x);
+  return r;
+}
+float ga_copysign_f(float x, float s)
+{
+  return uintBitsToFloat((floatBitsToUint(x) & 0x7fffffffu) | (floatBitsToUint(s) & 0x80000000u));
+}
+float ga_nint_f(float x) { return isinf(x) ? x : ga_floor_f(ga_add_f(x, 0.5)); }
+float ga_modrem_single(bool is_mod, float x, float y)
+{
+  float r;
+  if (!ga_nz_f(y)) {
+    r = is_mod ? x : uintBitsToFloat(0x7fc00000u);
+  } else {
+    float q = ga_div_single(x, y);
+    float nq = isnan(q) ? q : ga_nint_f(q);
+    float rel = ga_div_single(ga_sub_f(q, nq), nq);
+    if (GA_CV(ga_nint_f(y)) != GA_CV(y) && GA_CV(ga_abs_f(rel)) < GA_CV(1.1920929e-07)) {
+      r = 0.0;
+    } else {
+      float k = is_mod ? ga_floor_f(q) : ga_trunc_f(q);
+      r = ga_sub_f(x, ga_mul_f(y, k));
+    }
+  }
+  if (GA_CV(x) != GA_CV(y) && ga_nz_f(y))
+    r = ga_copysign_f(r, is_mod ? y : x);
+  return r;
+}
+// integers (octave_int_arith): rem (x, 0) = 0, mod (x, 0) = x, mod takes y's sign;
+// GLSL leaves % of negative operands undefined: magnitudes, then signs
+int ga_modrem_int(bool is_mod, int x, int y)
+{
+  if (y == 0)
+    return is_mod ? x : 0;
+  uint m = uint(abs(x)) % uint(abs(y)); // abs (INT_MIN) reads right as uint
+  int r = x < 0 ? -int(m) : int(m);
+  if (is_mod && r != 0 && ((r < 0) != (y < 0)))
+    r += y;
+  return r;
+}
+uint ga_modrem_uint(bool is_mod, uint x, uint y) { return y == 0u ? (is_mod ? x : 0u) : x % y; }
+int64_t ga_modrem_int64(bool is_mod, int64_t x, int64_t y)
+{
+  if (y == 0l)
+    return is_mod ? x : 0l;
+  uint64_t m;
+  ga_udivmod64(ga_mag(x), ga_mag(y), m);
+  int64_t r = x < 0l ? -int64_t(m) : int64_t(m);
+  if (is_mod && r != 0l && ((r < 0l) != (y < 0l)))
+    r += y;
+  return r;
+}
+uint64_t ga_modrem_uint64(bool is_mod, uint64_t x, uint64_t y)
+{
+  if (y == 0ul)
+    return is_mod ? x : 0ul;
+  uint64_t m;
+  ga_udivmod64(x, y, m);
+  return m;
+}
+
+// max (p, q) and min as Octave's: p unless q is better or p is NaN (q NaN: p)
+double ga_max_double(double p, double q) { return isnan(q) ? p : (p >= q ? p : q); }
+double ga_min_double(double p, double q) { return isnan(q) ? p : (p <= q ? p : q); }
+float ga_max_single(float p, float q) { return isnan(q) ? p : (GA_CV(p) >= GA_CV(q) ? p : q); }
+float ga_min_single(float p, float q) { return isnan(q) ? p : (GA_CV(p) <= GA_CV(q) ? p : q); }
+
+// Octave's conversion of a floating value to uint64 for the bit functions: round half
+// away, saturate, NaN -> 0; built from 32-bit halves (exact on every driver)
+uint64_t ga_bits_of_float(double x)
+{
+  if (isnan(x) || x <= 0.0lf)
+    return 0ul;
+  x = ga_round_half_away(x);
+  if (x >= 18446744073709551616.0lf)
+    return GA_U64_MAX;
+  double hi = floor(x * 2.3283064365386963e-10lf);
+  double lo = x - hi * 4294967296.0lf;
+  return (uint64_t(uint(hi)) << 32) | uint64_t(uint(lo));
+}
+// a uint64 as the nearest double (one rounding of an exact sum)
+double ga_u64_to_double(uint64_t v)
+{
+  precise double r = double(uint(v >> 32)) * 4294967296.0lf + double(uint(v));
+  return r;
+}
+// ... and as the nearest single: below 2^53 exactly through double; above, the bits
+// beyond 53 folded into a sticky bit so the one rounding to single is right
+float ga_u64_to_single(uint64_t v)
+{
+  if ((v >> 53) == 0ul)
+    return ga_f(ga_u64_to_double(v));
+  uint64_t t = (v >> 11) | ((v & 0x7fful) != 0ul ? 1ul : 0ul);
+  return ga_f(ga_u64_to_double(t) * 2048.0lf);
+}
+// x86's conversion to int64, INT64_MIN out of range and for NaN (as Octave's bitshift
+// of floating values reads them)
+int64_t ga_x86_int64(double x)
+{
+  if (isnan(x) || x >= 9223372036854775808.0lf || x < -9223372036854775808.0lf)
+    return GA_I64_MIN;
+  double t = trunc(abs(x));
+  double hi = floor(t * 2.3283064365386963e-10lf);
+  double lo = t - hi * 4294967296.0lf;
+  int64_t m = int64_t((uint64_t(uint(hi)) << 32) | uint64_t(uint(lo)));
+  return x < 0.0lf ? -m : m;
+}
+// Octave's bitshift of floating values: see ga_host_kernels.c (bitshift_op)
+double ga_bitshift_float(double a, int k, bool single)
+{
+  bool neg = a < 0.0lf;
+  double x = neg ? -a : a;
+  uint64_t mask = single ? 0xfffffful : 0x1ffffffffffffful;
+  uint64_t v = uint64_t(ga_x86_int64(x));
+  uint64_t s;
+  if (k >= (single ? 32 : 64))
+    s = 0ul;
+  else if (k > 0)
+    s = (v << uint(k)) & mask;
+  else if (k < 0)
+    s = uint64_t(int64_t(v) >> uint((-k) & 63)) & mask;
+  else
+    s = v & mask;
+  double d = ga_u64_to_double(s); // at most 53 bits: exact
+  return neg ? -d : d;
+}
+// ... and of integer classes of `bits` bits, held sign-extended (signed) or zero-extended
+int64_t ga_bitshift_signed(int64_t a, int k, int bits)
+{
+  if (k >= bits - 1)
+    return 0l;
+  int wrap = bits == 64 ? 63 : 31;
+  uint64_t keep = bits == 64 ? GA_U64_MAX : ((1ul << uint(bits)) - 1ul);
+  uint64_t s;
+  if (k > 0)
+    s = (uint64_t(a) << uint(k)) & keep;
+  else if (k < 0)
+    s = uint64_t(a >> uint((-k) & wrap)) & keep;
+  else
+    s = uint64_t(a) & keep;
+  if (bits == 64)
+    return int64_t(s);
+  uint64_t sb = 1ul << uint(bits - 1);
+  return int64_t(s ^ sb) - int64_t(sb);
+}
+uint64_t ga_bitshift_unsigned(uint64_t a, int k, int bits)
+{
+  if (k >= bits)
+    return 0ul;
+  int wrap = bits == 64 ? 63 : 31;
+  uint64_t keep = bits == 64 ? GA_U64_MAX : ((1ul << uint(bits)) - 1ul);
+  if (k > 0)
+    return (a << uint(k)) & keep;
+  if (k < 0)
+    return (a >> uint((-k) & wrap)) & keep;
+  return a & keep;
+}
+int ga_shift_count(double k) { return k >= 2147483648.0lf ? 2147483647 : (k <= -2147483648.0lf ? -2147483647 - 1 : int(k)); }
+
+#if !GA_MATH_LITE
+
 // ---- exp -------------------------------------------------------------------------
 // exp(xh + xl) = 2^k * (h + l), |xh| <= 746, relative error below 2^-68: x = n*ln2/8 + r
 // (Cody-Waite, ln2/8 in three parts), 2^(j/8) from a table of double-double values
@@ -1633,7 +1819,7 @@ double ga_gamma_d(double x)
   return neg ? -ret : ret;
 }
 
-// ---- functions of two arrays: atan2, hypot, mod, rem, max, min, bit functions -------
+// ---- functions of two arrays: atan2, hypot ------------------------------------------
 
 // fdlibm's atan2, with atan's argument y/x corrected by its rounding error (the exact
 // remainder y - q*x), so the result is atan's own accuracy.
@@ -1657,7 +1843,7 @@ double ga_atan2_d(double y, double x)
   }
   if (isinf(y))
     return yneg ? -1.5707963267948966lf : 1.5707963267948966lf;
-  double ay = abs(y), ax = abs(x);
+  precise double ay = abs(y), ax = abs(x);
   int k = (int(ga_m_hi(ay) >> 20) - int(ga_m_hi(ax) >> 20));
   precise double z;
   if (k > 60) { // |y/x| > 2^60
@@ -1666,7 +1852,16 @@ double ga_atan2_d(double y, double x)
   } else if (xneg && k < -60) { // |y|/x below -2^-60
     z = 0.0lf;
   } else {
-    precise double q = ay / ax;
+    // both scaled by one power of 2 (exact) into the range where the quotient and its
+    // remainder are computed right: drivers divide by subnormals inaccurately
+    if (ax < 1e-290lf) {
+      ay = ay * ga_m_pow2(600);
+      ax = ax * ga_m_pow2(600);
+    } else if (ax > 1e290lf) {
+      ay = ay * ga_m_pow2(-600);
+      ax = ax * ga_m_pow2(-600);
+    }
+    precise double q = ga_div_double(ay, ax);
     precise double c = 0.0lf;
     if (q > 1e-290lf && q < 1e290lf && ax < 1e290lf && ax > 1e-290lf) {
       precise double p, e;
@@ -1723,186 +1918,6 @@ double ga_hypot_d(double x, double y)
   precise double res = rr * unscale;
   return res;
 }
-
-// Octave's mod and rem of floating values (liboctave's octave::math::mod, rem): see
-// ga_host_kernels.c. Every operation rounds as there (the quotient correctly rounded).
-double ga_m_nint(double x) { return isinf(x) ? x : floor(x + 0.5lf); }
-double ga_modrem_double(bool is_mod, double x, double y)
-{
-  precise double r;
-  if (y == 0.0lf) {
-    r = is_mod ? x : ga_m_nan();
-  } else {
-    precise double q = ga_div_double(x, y);
-    precise double nq = isnan(q) ? q : ga_m_nint(q);
-    precise double rel = ga_div_double(q - nq, nq);
-    if (ga_m_nint(y) != y && abs(rel) < 2.220446049250313e-16lf) {
-      r = 0.0lf;
-    } else {
-      precise double k = is_mod ? floor(q) : trunc(q);
-      precise double t = y * k;
-      r = x - t;
-    }
-  }
-  if (x != y && y != 0.0lf)
-    r = ga_m_copysign(r, is_mod ? y : x);
-  return r;
-}
-float ga_copysign_f(float x, float s)
-{
-  return uintBitsToFloat((floatBitsToUint(x) & 0x7fffffffu) | (floatBitsToUint(s) & 0x80000000u));
-}
-float ga_nint_f(float x) { return isinf(x) ? x : ga_floor_f(ga_add_f(x, 0.5)); }
-float ga_modrem_single(bool is_mod, float x, float y)
-{
-  float r;
-  if (!ga_nz_f(y)) {
-    r = is_mod ? x : uintBitsToFloat(0x7fc00000u);
-  } else {
-    float q = ga_div_single(x, y);
-    float nq = isnan(q) ? q : ga_nint_f(q);
-    float rel = ga_div_single(ga_sub_f(q, nq), nq);
-    if (GA_CV(ga_nint_f(y)) != GA_CV(y) && GA_CV(ga_abs_f(rel)) < GA_CV(1.1920929e-07)) {
-      r = 0.0;
-    } else {
-      float k = is_mod ? ga_floor_f(q) : ga_trunc_f(q);
-      r = ga_sub_f(x, ga_mul_f(y, k));
-    }
-  }
-  if (GA_CV(x) != GA_CV(y) && ga_nz_f(y))
-    r = ga_copysign_f(r, is_mod ? y : x);
-  return r;
-}
-// integers (octave_int_arith): rem (x, 0) = 0, mod (x, 0) = x, mod takes y's sign;
-// GLSL leaves % of negative operands undefined: magnitudes, then signs
-int ga_modrem_int(bool is_mod, int x, int y)
-{
-  if (y == 0)
-    return is_mod ? x : 0;
-  uint m = uint(abs(x)) % uint(abs(y)); // abs (INT_MIN) reads right as uint
-  int r = x < 0 ? -int(m) : int(m);
-  if (is_mod && r != 0 && ((r < 0) != (y < 0)))
-    r += y;
-  return r;
-}
-uint ga_modrem_uint(bool is_mod, uint x, uint y) { return y == 0u ? (is_mod ? x : 0u) : x % y; }
-int64_t ga_modrem_int64(bool is_mod, int64_t x, int64_t y)
-{
-  if (y == 0l)
-    return is_mod ? x : 0l;
-  uint64_t m;
-  ga_udivmod64(ga_mag(x), ga_mag(y), m);
-  int64_t r = x < 0l ? -int64_t(m) : int64_t(m);
-  if (is_mod && r != 0l && ((r < 0l) != (y < 0l)))
-    r += y;
-  return r;
-}
-uint64_t ga_modrem_uint64(bool is_mod, uint64_t x, uint64_t y)
-{
-  if (y == 0ul)
-    return is_mod ? x : 0ul;
-  uint64_t m;
-  ga_udivmod64(x, y, m);
-  return m;
-}
-
-// max (p, q) and min as Octave's: p unless q is better or p is NaN (q NaN: p)
-double ga_max_double(double p, double q) { return isnan(q) ? p : (p >= q ? p : q); }
-double ga_min_double(double p, double q) { return isnan(q) ? p : (p <= q ? p : q); }
-float ga_max_single(float p, float q) { return isnan(q) ? p : (GA_CV(p) >= GA_CV(q) ? p : q); }
-float ga_min_single(float p, float q) { return isnan(q) ? p : (GA_CV(p) <= GA_CV(q) ? p : q); }
-
-// Octave's conversion of a floating value to uint64 for the bit functions: round half
-// away, saturate, NaN -> 0; built from 32-bit halves (exact on every driver)
-uint64_t ga_bits_of_float(double x)
-{
-  if (isnan(x) || x <= 0.0lf)
-    return 0ul;
-  x = ga_round_half_away(x);
-  if (x >= 18446744073709551616.0lf)
-    return GA_U64_MAX;
-  double hi = floor(x * 2.3283064365386963e-10lf);
-  double lo = x - hi * 4294967296.0lf;
-  return (uint64_t(uint(hi)) << 32) | uint64_t(uint(lo));
-}
-// a uint64 as the nearest double (one rounding of an exact sum)
-double ga_u64_to_double(uint64_t v)
-{
-  precise double r = double(uint(v >> 32)) * 4294967296.0lf + double(uint(v));
-  return r;
-}
-// ... and as the nearest single: below 2^53 exactly through double; above, the bits
-// beyond 53 folded into a sticky bit so the one rounding to single is right
-float ga_u64_to_single(uint64_t v)
-{
-  if ((v >> 53) == 0ul)
-    return ga_f(ga_u64_to_double(v));
-  uint64_t t = (v >> 11) | ((v & 0x7fful) != 0ul ? 1ul : 0ul);
-  return ga_f(ga_u64_to_double(t) * 2048.0lf);
-}
-// x86's conversion to int64, INT64_MIN out of range and for NaN (as Octave's bitshift
-// of floating values reads them)
-int64_t ga_x86_int64(double x)
-{
-  if (isnan(x) || x >= 9223372036854775808.0lf || x < -9223372036854775808.0lf)
-    return GA_I64_MIN;
-  double t = trunc(abs(x));
-  double hi = floor(t * 2.3283064365386963e-10lf);
-  double lo = t - hi * 4294967296.0lf;
-  int64_t m = int64_t((uint64_t(uint(hi)) << 32) | uint64_t(uint(lo)));
-  return x < 0.0lf ? -m : m;
-}
-// Octave's bitshift of floating values: see ga_host_kernels.c (bitshift_op)
-double ga_bitshift_float(double a, int k, bool single)
-{
-  bool neg = a < 0.0lf;
-  double x = neg ? -a : a;
-  uint64_t mask = single ? 0xfffffful : 0x1ffffffffffffful;
-  uint64_t v = uint64_t(ga_x86_int64(x));
-  uint64_t s;
-  if (k >= (single ? 32 : 64))
-    s = 0ul;
-  else if (k > 0)
-    s = (v << uint(k)) & mask;
-  else if (k < 0)
-    s = uint64_t(int64_t(v) >> uint((-k) & 63)) & mask;
-  else
-    s = v & mask;
-  double d = ga_u64_to_double(s); // at most 53 bits: exact
-  return neg ? -d : d;
-}
-// ... and of integer classes of `bits` bits, held sign-extended (signed) or zero-extended
-int64_t ga_bitshift_signed(int64_t a, int k, int bits)
-{
-  if (k >= bits - 1)
-    return 0l;
-  int wrap = bits == 64 ? 63 : 31;
-  uint64_t keep = bits == 64 ? GA_U64_MAX : ((1ul << uint(bits)) - 1ul);
-  uint64_t s;
-  if (k > 0)
-    s = (uint64_t(a) << uint(k)) & keep;
-  else if (k < 0)
-    s = uint64_t(a >> uint((-k) & wrap)) & keep;
-  else
-    s = uint64_t(a) & keep;
-  if (bits == 64)
-    return int64_t(s);
-  uint64_t sb = 1ul << uint(bits - 1);
-  return int64_t(s ^ sb) - int64_t(sb);
-}
-uint64_t ga_bitshift_unsigned(uint64_t a, int k, int bits)
-{
-  if (k >= bits)
-    return 0ul;
-  int wrap = bits == 64 ? 63 : 31;
-  uint64_t keep = bits == 64 ? GA_U64_MAX : ((1ul << uint(bits)) - 1ul);
-  if (k > 0)
-    return (a << uint(k)) & keep;
-  if (k < 0)
-    return (a >> uint((-k) & wrap)) & keep;
-  return a & keep;
-}
-int ga_shift_count(double k) { return k >= 2147483648.0lf ? 2147483647 : (k <= -2147483648.0lf ? -2147483647 - 1 : int(k)); }
 
 // ---- erfinv, erfcinv -------------------------------------------------------------
 // The steps of ga_host_kernels.c's erfinv and erfcinv: Giles' single-precision guess,
@@ -2084,3 +2099,5 @@ double ga_lgamma_d(double x)
   precise double r = nadj - ga_m_lgamma_pos(-x);
   return r;
 }
+
+#endif // !GA_MATH_LITE

@@ -782,13 +782,20 @@ void ga_glsl_emit_prelude(ga_strbuf *b, const ga_expr *x)
 {
   ga_sb_puts(b, "#version 460\n");
   ga_sb_puts(b, ga_glsl_common);
-  bool math = false;
-  for (int j = 0; x && j < x->nnodes; j++)
-    math |= (x->nodes[j].kind == GA_X_UNARY && ga_unop_is_function(x->nodes[j].uop)) ||
-            (x->nodes[j].kind == GA_X_BINARY && ga_binop_is_function(x->nodes[j].op));
+  bool math = false, lite = false;
+  for (int j = 0; x && j < x->nnodes; j++) {
+    const ga_xnode *n = &x->nodes[j];
+    math |= (n->kind == GA_X_UNARY && ga_unop_is_function(n->uop)) ||
+            (n->kind == GA_X_BINARY && (n->op == GA_OP_ATAN2 || n->op == GA_OP_HYPOT));
+    lite |= n->kind == GA_X_BINARY && ga_binop_is_function(n->op);
+  }
   math |= has_generator(x, GA_GEN_NORMAL);
-  if (math) /* large: only the kernels that call it pay its compile time */
+  if (math) { /* large: only the kernels that call it pay its compile time */
     ga_sb_puts(b, ga_glsl_math);
+  } else if (lite) { /* mod, max, the bit functions: its small first part */
+    ga_sb_puts(b, "#define GA_MATH_LITE 1\n");
+    ga_sb_puts(b, ga_glsl_math);
+  }
   if (has_generator(x, -1)) {
     if (has_generator(x, GA_GEN_NORMAL))
       ga_sb_puts(b, "#define GA_RNG_NORMAL 1\n");
