@@ -2402,10 +2402,12 @@ endclassdef
 %!   check_function (@pow2, cast (x(isfinite (x) & abs (x) < 100), c{1}), 0);
 %!   check_function (@(t) pow2 (t, 3), cast (x, c{1}), 0);
 %! endfor
-%! for c = {"double", "single", "int8", "int64", "logical"}
+%! for c = {"double", "single", "int8", "int64"}
 %!   v = cast ([-3 -0 0 2 -Inf NaN], c{1});
 %!   assert (gather (signbit (gpuArray (v))), signbit (v));
 %! endfor
+%! assert (gather (signbit (gpuArray ([true false]))), [false false]);
+%! assert (gather (signbit (gpuArray (-NaN))), signbit (-NaN));
 %! assert (gather (sind (gpuArray (int8 ([30 -90 90])))), sind (int8 ([30 -90 90])));
 %! assert (gather (tand (gpuArray (int16 ([30 90 180])))), tand (int16 ([30 90 180])));
 %! assert (gather (gammaln (gpuArray (int8 ([-1 0 3])))), gammaln (int8 ([-1 0 3])));
