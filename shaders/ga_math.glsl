@@ -96,11 +96,21 @@ void ga_m_fast12(double a, double b, out double s, out double e)
 // Octave's mod and rem of floating values (liboctave's octave::math::mod, rem): see
 // ga_host_kernels.c. Every operation rounds as there (the quotient correctly rounded).
 double ga_m_nint(double x) { return isinf(x) ? x : floor(x + 0.5lf); }
-double ga_modrem_double(bool is_mod, double x, double y)
+// copysign (r, s) deciding by comparison where it can: lavapipe was seen to return
+// garbage from the bits of a push-constant scalar inside fused reductions
+double ga_m_copysign_cmp(double r, double s)
+{
+  if (s < 0.0lf)
+    return -abs(r);
+  if (s > 0.0lf)
+    return abs(r);
+  return ga_m_copysign(r, s);
+}
+double ga_mod_double(double x, double y)
 {
   precise double r;
   if (y == 0.0lf) {
-    r = is_mod ? x : ga_m_nan();
+    r = x;
   } else {
     precise double q = ga_div_double(x, y);
     precise double nq = isnan(q) ? q : ga_m_nint(q);
@@ -108,13 +118,32 @@ double ga_modrem_double(bool is_mod, double x, double y)
     if (ga_m_nint(y) != y && abs(rel) < 2.220446049250313e-16lf) {
       r = 0.0lf;
     } else {
-      precise double k = is_mod ? floor(q) : trunc(q);
-      precise double t = y * k;
+      precise double t = y * floor(q);
       r = x - t;
     }
   }
   if (x != y && y != 0.0lf)
-    r = ga_m_copysign(r, is_mod ? y : x);
+    r = ga_m_copysign_cmp(r, y);
+  return r;
+}
+double ga_rem_double(double x, double y)
+{
+  precise double r;
+  if (y == 0.0lf) {
+    r = ga_m_nan();
+  } else {
+    precise double q = ga_div_double(x, y);
+    precise double nq = isnan(q) ? q : ga_m_nint(q);
+    precise double rel = ga_div_double(q - nq, nq);
+    if (ga_m_nint(y) != y && abs(rel) < 2.220446049250313e-16lf) {
+      r = 0.0lf;
+    } else {
+      precise double t = y * trunc(q);
+      r = x - t;
+    }
+  }
+  if (x != y && y != 0.0lf)
+    r = ga_m_copysign_cmp(r, x);
   return r;
 }
 float ga_copysign_f(float x, float s)

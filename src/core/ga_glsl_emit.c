@@ -216,7 +216,10 @@ static void emit_function(ga_strbuf *b, const ga_xnode *n, ga_class ca, const ch
       ga_sb_printf(b, single ? "ga_f(ga_%s_d(ga_d(%s), ga_d(%s)))" : "ga_%s_d(%s, %s)", ga_binop_name(n->op), xs, ys);
       break;
     case GA_OP_MOD: case GA_OP_REM:
-      ga_sb_printf(b, "ga_modrem_%s(%s, %s, %s)", single ? "single" : "double", mode, xs, ys);
+      if (single)
+        ga_sb_printf(b, "ga_modrem_single(%s, %s, %s)", mode, xs, ys);
+      else
+        ga_sb_printf(b, "ga_%s_double(%s, %s)", ga_binop_name(n->op), xs, ys);
       break;
     case GA_OP_MAX: case GA_OP_MIN:
       ga_sb_printf(b, "ga_%s_%s(%s, %s)", ga_binop_name(n->op), single ? "single" : "double", xs, ys);
