@@ -1882,7 +1882,8 @@ double ga_atan2_d(double y, double x)
     z = 0.0lf;
   } else {
     // both scaled by one power of 2 (exact) into the range where the quotient and its
-    // remainder are computed right: drivers divide by subnormals inaccurately
+    // remainder are computed right (the correction needs an exact two-product: no operand
+    // or product near the subnormal range)
     if (ax < 1e-290lf) {
       ay = ay * ga_m_pow2(600);
       ax = ax * ga_m_pow2(600);
@@ -1892,7 +1893,7 @@ double ga_atan2_d(double y, double x)
     }
     precise double q = ga_div_double(ay, ax);
     precise double c = 0.0lf;
-    if (q > 1e-290lf && q < 1e290lf && ax < 1e290lf && ax > 1e-290lf) {
+    if (q > 1e-290lf && q < 1e290lf && ax < 1e290lf && ax > 1e-290lf && ay > 1e-290lf) { // exact two-product
       precise double p, e;
       ga_two_prod(q, ax, p, e);
       precise double r = (ay - p) - e;
