@@ -895,6 +895,250 @@ classdef gpuArray < handle
       r = gpuArray (__gpuarray__ ("unary", "gamma", a), [], [], true);
     endfunction
 
+    ## ---- more elementwise functions: Octave's functions of two arrays, and the ones
+    ## its m-files build from others (sec.m is 1 ./ cos (x), ...), composed here from
+    ## the same pending operations, so each still runs as one fused kernel.
+
+    function r = gammaln (a)
+      r = gpuArray (__gpuarray__ ("unary", "lgamma", a), [], [], true);
+    endfunction
+
+    function r = lgamma (a)
+      r = gpuArray (__gpuarray__ ("unary", "lgamma", a), [], [], true);
+    endfunction
+
+    function r = erfinv (a)
+      r = gpuArray (__gpuarray__ ("unary", "erfinv", a), [], [], true);
+    endfunction
+
+    function r = erfcinv (a)
+      r = gpuArray (__gpuarray__ ("unary", "erfcinv", a), [], [], true);
+    endfunction
+
+    function r = signbit (a)
+      r = gpuArray (__gpuarray__ ("unary", "signbit", a), [], [], true);
+    endfunction
+
+    function r = atan2 (y, x)
+      r = gpuArray (__gpuarray__ ("binary", "atan2", y, x), [], [], true);
+    endfunction
+
+    function r = hypot (x, y, varargin)
+      r = gpuArray (__gpuarray__ ("binary", "hypot", x, y), [], [], true);
+      for k = 1:numel (varargin)   # Octave's hypot (x, y, z, ...): hypot (hypot (x, y), z)
+        r = gpuArray (__gpuarray__ ("binary", "hypot", r, varargin{k}), [], [], true);
+      endfor
+    endfunction
+
+    function r = mod (x, y)
+      r = gpuArray (__gpuarray__ ("binary", "mod", x, y), [], [], true);
+    endfunction
+
+    function r = rem (x, y)
+      r = gpuArray (__gpuarray__ ("binary", "rem", x, y), [], [], true);
+    endfunction
+
+    function r = bitand (x, y)
+      r = gpuArray (__gpuarray__ ("binary", "bitand", x, y), [], [], true);
+    endfunction
+
+    function r = bitor (x, y)
+      r = gpuArray (__gpuarray__ ("binary", "bitor", x, y), [], [], true);
+    endfunction
+
+    function r = bitxor (x, y)
+      r = gpuArray (__gpuarray__ ("binary", "bitxor", x, y), [], [], true);
+    endfunction
+
+    function r = bitshift (a, k, n)
+      if (nargin > 2)
+        error ("gpuarray:notImplemented", "bitshift: the third argument N is not implemented for gpuArrays yet");
+      endif
+      r = gpuArray (__gpuarray__ ("binary", "bitshift", a, k), [], [], true);
+    endfunction
+
+    function r = sec (x)
+      r = 1 ./ cos (x);
+    endfunction
+
+    function r = csc (x)
+      r = 1 ./ sin (x);
+    endfunction
+
+    function r = cot (x)
+      r = 1 ./ tan (x);
+    endfunction
+
+    function r = sech (x)
+      r = 1 ./ cosh (x);
+    endfunction
+
+    function r = csch (x)
+      r = 1 ./ sinh (x);
+    endfunction
+
+    function r = coth (x)
+      r = 1 ./ tanh (x);
+    endfunction
+
+    function r = asec (x)
+      r = gpuArray.renamed_ ("asec", @acos, 1 ./ x);
+    endfunction
+
+    function r = acsc (x)
+      r = gpuArray.renamed_ ("acsc", @asin, 1 ./ x);
+    endfunction
+
+    function r = acot (x)
+      r = atan (1 ./ x);
+    endfunction
+
+    function r = asech (x)
+      r = gpuArray.renamed_ ("asech", @acosh, 1 ./ x);
+    endfunction
+
+    function r = acsch (x)
+      r = asinh (1 ./ x);
+    endfunction
+
+    function r = acoth (x)
+      r = gpuArray.renamed_ ("acoth", @atanh, 1 ./ x);
+    endfunction
+
+    function r = sind (x)
+      ## sind.m: x = mod (x-180, 360) - 180; y = sin (x / 180 * pi); y(x == -180) = 0.
+      ## Where x == -180, y is finite, so y .* 0 + 0 is +0 there; elsewhere .* 1 and + 0
+      ## change nothing (y is never -0 there: x is 0 or at least 2^-45 * 180 in size).
+      if (islogical (x))
+        error ("sind: X must be numeric");
+      endif
+      x = mod (x - 180, 360) - 180;
+      r = sin (x / 180 * pi) .* (x != -180) + 0;
+    endfunction
+
+    function r = cosd (x)
+      if (islogical (x))
+        error ("cosd: X must be numeric");
+      endif
+      r = sind (x + 90);
+    endfunction
+
+    function r = tand (x)
+      ## tand.m: y = tan (I0 .* pi); y(I0 integral) = 0; y(I90 integral) = Inf.  Both
+      ## masks without indexing: where I0 is integral y is finite (so y .* 0 + 0 is +0),
+      ## and c90 ./ 0 is Inf where c90 holds, NaN elsewhere, which max passes over.
+      I0 = x / 180;
+      I90 = (x - 90) / 180;
+      c0 = I0 == fix (I0) & isfinite (I0);
+      c90 = I90 == fix (I90) & isfinite (I90);
+      r = max (tan (I0 .* pi) .* ! c0 + 0, c90 ./ 0);
+    endfunction
+
+    function r = asind (x)
+      r = gpuArray.renamed_ ("asind", @asin, x) .* 180 ./ pi;
+    endfunction
+
+    function r = acosd (x)
+      r = gpuArray.renamed_ ("acosd", @acos, x) .* 180 ./ pi;
+    endfunction
+
+    function r = atand (x)
+      r = 180 ./ pi .* atan (x);
+    endfunction
+
+    function r = realsqrt (x)
+      if (gather (any (x < 0, "all")))
+        error ("realsqrt: produced complex result");
+      endif
+      r = sqrt (x);
+    endfunction
+
+    function r = reallog (x)
+      if (gather (any (x < 0, "all")))
+        error ("reallog: produced complex result");
+      endif
+      r = log (x);
+    endfunction
+
+    function r = realpow (x, y)
+      try
+        r = x .^ y;
+      catch err
+        if (! isempty (strfind (err.message, "would be complex")))
+          error ("realpow: produced complex result");
+        endif
+        rethrow (err);
+      end_try_catch
+    endfunction
+
+    function r = nthroot (x, n)
+      ## nthroot.m step by step
+      n = gather (n);
+      if (! isreal (n) || ! isscalar (n) || n == 0)
+        error ("nthroot: N must be a real nonzero scalar");
+      endif
+      if (n == 3)
+        r = cbrt (x);
+      elseif (n == -3)
+        r = 1 ./ cbrt (x);
+      elseif (n < 0)
+        r = 1 ./ nthroot (x, -n);
+      else
+        integer_n = n == fix (n);
+        if (integer_n && mod (n, 2) == 1)
+          r = abs (x) .^ (1/n) .* sign (x);
+        elseif (gather (any (x < 0, "all")))
+          error ("nthroot: N must be an odd integer if X contains negative values");
+        else
+          r = x .^ (1/n);
+        endif
+        if (integer_n && n > 0 && isfinite (n))
+          if (! (isscalar (r) && gather (r) == 0))
+            r = ((n-1)*r + x ./ (r.^(n-1))) / n;
+            if (isfloat (r))   # merge (isfinite (r), r, x); integers are always finite
+              ## r - 0 ./ m is r where m holds and NaN elsewhere (r - 0 keeps -0), so max
+              ## picks r where it is finite and x elsewhere
+              m = isfinite (r);
+              r = max (r - 0 ./ m, x - 0 ./ ! m);
+            endif
+          endif
+        endif
+      endif
+    endfunction
+
+    function z = idivide (x, y, op)
+      ## idivide.m: x ./ y (rounded), then corrected by one where the product shows the
+      ## quotient rounded the wrong way; its masked updates written as arithmetic
+      if (nargin < 3)
+        op = "fix";
+      else
+        op = tolower (op);
+      endif
+      if (! isinteger (x) && ! isinteger (y))
+        error ("idivide: at least one input (X or Y) must be an integer type");
+      elseif (isinteger (x) && isinteger (y) && ! strcmp (gpuArray.class_of_ (x), gpuArray.class_of_ (y)))
+        error ("idivide: integer type of X (%s) must match integer type of Y (%s)",
+               gpuArray.class_of_ (x), gpuArray.class_of_ (y));
+      endif
+      z = x ./ y;
+      switch (op)
+        case "fix"
+          pos = y > 0;
+          z = z - ((z .* y > x) .* (2 * pos - 1));   # -1 where y > 0, +1 elsewhere
+        case "round"
+        case "floor"
+          zy = z .* y;
+          pos = y > 0;
+          z = z - ((pos & zy > x) | (! pos & zy < x));
+        case "ceil"
+          zy = z .* y;
+          pos = y > 0;
+          z = z + ((pos & zy < x) | (! pos & zy > x));
+        otherwise
+          error ('idivide: unrecognized rounding type "%s"', op);
+      endswitch
+    endfunction
+
     ## class conversions: gpuArray in, gpuArray out
 
     function r = double (a)
@@ -1009,19 +1253,17 @@ classdef gpuArray < handle
     endfunction
 
     function varargout = max (x, y, varargin)
-      if (nargin > 1 && ! (isnumeric (y) && isempty (y)))
-        error ("gpuarray:notImplemented",
-               "max: the two-argument (elementwise) form is not implemented for gpuArrays yet");
+      if (nargin < 2)
+        y = [];
       endif
-      [varargout{1:max (1, nargout)}] = gpuArray.reduce_ ("max", x, varargin, max (1, nargout));
+      varargout = gpuArray.extremum_ ("max", nargin, nargout, x, y, varargin{:});
     endfunction
 
     function varargout = min (x, y, varargin)
-      if (nargin > 1 && ! (isnumeric (y) && isempty (y)))
-        error ("gpuarray:notImplemented",
-               "min: the two-argument (elementwise) form is not implemented for gpuArrays yet");
+      if (nargin < 2)
+        y = [];
       endif
-      [varargout{1:max (1, nargout)}] = gpuArray.reduce_ ("min", x, varargin, max (1, nargout));
+      varargout = gpuArray.extremum_ ("min", nargin, nargout, x, y, varargin{:});
     endfunction
 
     function y = mean (x, varargin)
@@ -1371,6 +1613,43 @@ classdef gpuArray < handle
 
     function r = binary_ (op, a, b)
       r = gpuArray (__gpuarray__ ("binary", op, a, b), [], [], true);
+    endfunction
+
+    function r = renamed_ (name, f, x)
+      ## f (x), where a complex result is reported under the name the user called
+      try
+        r = f (x);
+      catch err
+        if (strcmp (err.identifier, "gpuarray:unsupported") && ! isempty (strfind (err.message, "complex")))
+          error ("gpuarray:unsupported", "%s: the result would be complex, and complex gpuArrays are not supported yet",
+                 name);
+        endif
+        rethrow (err);
+      end_try_catch
+    endfunction
+
+    function c = class_of_ (x)
+      if (isa (x, "gpuArray"))
+        c = classUnderlying (x);
+      else
+        c = class (x);
+      endif
+    endfunction
+
+    function out = extremum_ (op, nin, nout, x, y, varargin)
+      ## max (x, y) elementwise; max (x, [], dim) and the rest reduce
+      if (nin == 2 && ! (isnumeric (y) && isempty (y)) && ! (isa (y, "gpuArray") && isempty (y)))
+        if (nout > 1)
+          error ("%s: two output arguments are not supported for two input arrays", op);
+        endif
+        out = {gpuArray(__gpuarray__ ("binary", op, x, y), [], [], true)};
+        return;
+      endif
+      if (nin > 2 && ! isempty (y))
+        warning ("%s: second argument is ignored", op);
+      endif
+      out = cell (1, max (1, nout));
+      [out{:}] = gpuArray.reduce_ (op, x, varargin, max (1, nout));
     endfunction
   endmethods
 
@@ -2179,7 +2458,9 @@ endclassdef
 %! x = randn (1000, 3);  y = rand (1000, 3);
 %! g = gpuArray (x);  h = gpuArray (y);
 %! r = gather (sum (sin (g) .* h + exp (-g .* g), 2));
-%! assert (r, sum (sin (x) .* y + exp (-x .* x), 2), -1e-13);
+%! ## absolute, in ulps of the terms: a row's three terms can cancel to ~1e-4, where a
+%! ## relative 1e-13 is less than the functions' own 2 ulp (unseeded data failed that)
+%! assert (r, sum (sin (x) .* y + exp (-x .* x), 2), 16 * eps * sum (abs (sin (x) .* y) + exp (-x .* x), 2));
 
 %!error <complex> sqrt (gpuArray ([1 -1]))
 %!error <complex> log (gpuArray (-2))
@@ -2715,3 +2996,208 @@ endclassdef
 %! r = gather (pagemtimes (gpuArray (x), "transpose", randn (4, 2), "none"));
 %! assert (size (r), [5 2 3]);
 %!error <TRANSPX> pagemtimes (gpuArray (ones (2)), "bogus", ones (2), "none")
+
+## ---- more elementwise functions ----
+## Functions of two arrays against Octave for every pair of classes (results, classes
+## and error messages), then values with NaN, Inf, -0, N-d, broadcast and empty shapes.
+
+%!function check_fn2 (f, x, y, ulps)
+%!  try
+%!    want = f (x, y);
+%!  catch err
+%!    msg = err.message;
+%!    for form = 1:2
+%!      try
+%!        if (form == 1) f (gpuArray (x), y); else f (x, gpuArray (y)); endif
+%!        error ("no error where Octave has '%s'", msg);
+%!      catch e2
+%!        assert (e2.message, msg);
+%!      end_try_catch
+%!    endfor
+%!    return;
+%!  end_try_catch
+%!  for form = 1:3
+%!    switch (form)
+%!      case 1, got = f (gpuArray (x), gpuArray (y));
+%!      case 2, got = f (gpuArray (x), y);
+%!      case 3, got = f (x, gpuArray (y));
+%!    endswitch
+%!    assert (isa (got, "gpuArray"));
+%!    got = gather (got);
+%!    assert (class (got), class (want));
+%!    assert (size (got), size (want));
+%!    if (ulps == 0 || ! isfloat (want))
+%!      assert (isequaln (got, want));
+%!      assert (isequal (signbit (got(! isnan (want))), signbit (want(! isnan (want)))));
+%!    else
+%!      assert (isequal (isnan (got), isnan (want)));
+%!      m = isfinite (want);
+%!      assert (isequaln (got(! m), want(! m)));
+%!      assert (all (abs (double (got(m)) - double (want(m))) <= ulps * eps (want(m))));
+%!    endif
+%!  endfor
+%!endfunction
+
+%!test
+%! ## every pair of classes: Octave's result classes, its values, its errors
+%! cls = {"double", "single", "int8", "uint16", "int64", "uint64", "logical"};
+%! xv = [5 -7 0 2.5; NaN 100 -0 Inf];
+%! yv = [3 -2 0 1; 2 -3 5 7];
+%! fs = {@atan2, @hypot, @mod, @rem, @max, @min, @bitand, @bitor, @bitxor, @bitshift};
+%! for i = 1:numel (cls)
+%!   for j = 1:numel (cls)
+%!     if (strcmp (cls{i}, "logical")) x = xv > 1; else x = cast (xv, cls{i}); endif
+%!     if (strcmp (cls{j}, "logical")) y = yv > 1; else y = cast (yv, cls{j}); endif
+%!     for k = 1:numel (fs)
+%!       check_fn2 (fs{k}, x, y, 2 * any (k == [1 2]));
+%!     endfor
+%!   endfor
+%! endfor
+
+%!test
+%! ## floating values: NaN, Inf, signed zeros, fix-ups of mod and rem, ties of max and min
+%! rand ("seed", 7);
+%! x = [randn(1, 40) * 10, 0, -0, 0, -0, Inf, -Inf, NaN, 3, -3, 0.3, -0.3, 1e20, 5, NaN, 1, -1, Inf];
+%! y = [randn(1, 40) * 3, 0, 0, -0, -0, 3, 3, 3, 3, -3, 0.1, 0.1, 0.7, 0, 2, NaN, Inf, -Inf];
+%! for c = {"double", "single"}
+%!   xc = cast (x, c{1});  yc = cast (y, c{1});
+%!   for f = {@mod, @rem, @max, @min}
+%!     check_fn2 (f{1}, xc, yc, 0);
+%!     check_fn2 (f{1}, xc, yc(1), 0);     # array and scalar
+%!     check_fn2 (f{1}, xc(42), yc, 0);    # scalar (-0) and array: ties keep the array's
+%!   endfor
+%!   for f = {@atan2, @hypot}
+%!     check_fn2 (f{1}, xc, yc, 2);
+%!     check_fn2 (f{1}, xc(1:0), yc(1:0), 2);
+%!   endfor
+%! endfor
+%! check_fn2 (@max, -0, 0, 0);
+%! check_fn2 (@min, 0, -0, 0);
+
+%!test
+%! ## integers: saturating conversions of the other operand, mod and rem without overflow
+%! for c = {"int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"}
+%!   x = cast ([-300 -128 -7 -1 0 1 5 7 100 127 255 1e6 -1e6], c{1});
+%!   y = cast ([3 -3 2 0 5 -2 0 3 -128 1 7 6 -6], c{1});
+%!   for f = {@mod, @rem, @max, @min, @bitand, @bitor, @bitxor}
+%!     check_fn2 (f{1}, x, y, 0);
+%!     check_fn2 (f{1}, x, [2.5 -2.5 NaN Inf -Inf 0.5 1e30 3 4 5 6 7 8], 0);
+%!   endfor
+%!   check_fn2 (@bitshift, x, [1 -1 2 -2 0 7 8 -8 31 -31 63 -64 100], 0);
+%!   check_fn2 (@bitshift, x, 3, 0);
+%! endfor
+%! check_fn2 (@bitshift, [1 -1 5.7 -5.7 2^53 2^60 Inf NaN 1e300], [3 1 1 1 -1 -10 1 1 -5], 0);
+%! check_fn2 (@bitshift, single ([1 3 2^23 -7]), [24 23 1 -1], 0);
+%! check_fn2 (@bitand, [5.5 -5.5 2^53+2 2^64 1e300 NaN -Inf Inf], [3.2 3 2^53+2 1 1e300 1 1 1], 0);
+%! check_fn2 (@bitor, single ([5.5 2^24 2^30]), single ([1 1 2^30]), 0);
+
+%!test
+%! ## N-d and broadcast shapes
+%! x = randn (3, 1, 2);  y = randn (1, 4);
+%! for f = {@mod, @rem, @max, @min}
+%!   check_fn2 (f{1}, x, y, 0);
+%! endfor
+%! check_fn2 (@atan2, x, y, 2);
+%! check_fn2 (@hypot, x, y, 2);
+%! assert (gather (hypot (gpuArray ([3 5]), 4, 12)), hypot (hypot ([3 5], 4), 12), -4 * eps);
+
+%!test
+%! ## one kernel for a chain of the new functions
+%! x = gpuArray (rand (100, 1));  y = gpuArray (rand (100, 1));
+%! gpuarray_stats ("reset");
+%! r = gather (atan2 (y, x) + hypot (x, y));
+%! s = gpuarray_stats ();
+%! assert (s.dispatches, 1);
+%! assert (r, atan2 (gather (y), gather (x)) + hypot (gather (x), gather (y)), -4 * eps);
+%! gpuarray_stats ("reset");
+%! r = gather (sum (mod (x * 10, 3) .* max (x, y), 1));
+%! s = gpuarray_stats ();
+%! assert (s.dispatches <= 2);   # the reduction reads the expression
+%! assert (r, sum (mod (gather (x) * 10, 3) .* max (gather (x), gather (y)), 1), -1e-13);
+
+%!test
+%! ## one-argument functions: the special functions and Octave's m-file compositions
+%! rand ("seed", 11);
+%! x = [randn(1, 60) * 3, 0, -0, Inf, -Inf, NaN, 0.5, 1, 2, 90, 180, -180, 270, 360, 45, 1e10];
+%! u = [rand(1, 60) * 1.8 - 0.9, 0, -0, 1, -1, NaN, 0.5, 0.9, 1e-300];   # Octave is accurate here
+%! pos = abs (x);
+%! for c = {"double", "single"}
+%!   for f = {@erfinv}
+%!     check_function (f{1}, cast (u, c{1}), 2);
+%!   endfor
+%!   ## Octave's own erfcinv is off by tens of ulp in places: judged by its residual
+%!   z = cast ([u + 1, 2, 0, 3, -1], c{1});
+%!   g = gather (erfcinv (gpuArray (z)));
+%!   w = erfcinv (z);
+%!   assert (class (g), class (w));
+%!   assert (isequal (isnan (g), isnan (w)) && isequal (g(isinf (w)), w(isinf (w))));
+%!   m = isfinite (w);
+%!   assert (all (abs (erfc (double (g(m))) - double (z(m))) <= abs (erfc (double (w(m))) - double (z(m))) + 4 * eps (z(m))));
+%!   check_function (@gammaln, cast ([pos, -1.5, -3.5, -2], c{1}), 4);
+%!   for f = {@sec, @csc, @cot, @sech, @csch, @coth, @acot, @acsch, @sind, @cosd, @tand, @atand}
+%!     check_function (f{1}, cast (x, c{1}), 4);
+%!   endfor
+%!   for f = {@asind, @acosd}
+%!     check_function (f{1}, cast (u, c{1}), 4);
+%!   endfor
+%!   check_function (@asec, cast (1 ./ u, c{1}), 4);
+%!   check_function (@acsc, cast (1 ./ u, c{1}), 4);
+%!   check_function (@asech, cast (abs (u), c{1}), 4);
+%!   check_function (@acoth, cast (1 ./ u(abs (u) < 1 & u != 0), c{1}), 4);
+%!   check_function (@realsqrt, cast (pos, c{1}), 2);
+%!   check_function (@reallog, cast (pos, c{1}), 2);
+%!   check_function (@(t) nthroot (t, 3), cast (x, c{1}), 2);
+%!   check_function (@(t) nthroot (t, 5), cast (x, c{1}), 2);
+%!   check_function (@(t) nthroot (t, 2), cast (pos, c{1}), 2);
+%!   check_function (@(t) nthroot (t, -2), cast (pos, c{1}), 2);
+%!   check_function (@(t) realpow (t, 2), cast (x, c{1}), 0);
+%!   check_function (@pow2, cast (x(isfinite (x) & abs (x) < 100), c{1}), 0);
+%!   check_function (@(t) pow2 (t, 3), cast (x, c{1}), 0);
+%! endfor
+%! for c = {"double", "single", "int8", "int64"}
+%!   v = cast ([-3 -0 0 2 -Inf NaN], c{1});
+%!   assert (gather (signbit (gpuArray (v))), signbit (v));
+%! endfor
+%! assert (gather (signbit (gpuArray ([true false]))), [false false]);
+%! assert (gather (signbit (gpuArray (-NaN))), signbit (-NaN));
+%! assert (gather (sind (gpuArray (int8 ([30 -90 90])))), sind (int8 ([30 -90 90])));
+%! assert (gather (tand (gpuArray (int16 ([30 90 180])))), tand (int16 ([30 90 180])));
+%! assert (gather (gammaln (gpuArray (int8 ([-1 0 3])))), gammaln (int8 ([-1 0 3])));
+
+%!test
+%! ## idivide: Octave's m-file, its four rounding types
+%! x = int8 ([-7 7 -8 8 127 -128 5 0]);  y = int8 ([2 -2 3 -3 2 -1 0 4]);
+%! for op = {"fix", "round", "floor", "ceil"}
+%!   assert (gather (idivide (gpuArray (x), y, op{1})), idivide (x, y, op{1}));
+%!   assert (gather (idivide (x, gpuArray (y), op{1})), idivide (x, y, op{1}));
+%!   assert (gather (idivide (gpuArray (x), 2.5, op{1})), idivide (x, 2.5, op{1}));
+%!   assert (gather (idivide (gpuArray (int32 (x)), int32 (3), op{1})), idivide (int32 (x), int32 (3), op{1}));
+%! endfor
+%! assert (gather (idivide (gpuArray (int8 (7)), int8 (2))), idivide (int8 (7), int8 (2)));
+
+%!error <mod: wrong type argument 'bool matrix'> mod (gpuArray ([true false]), 1)
+%!error <mod: cannot combine int8 and int16> mod (gpuArray (int8 (1)), int16 (1))
+%!error <atan2: wrong type argument 'bool'> atan2 (gpuArray (true), 1)
+%!error <max: cannot compute max \(int8 scalar, uint8 scalar\)> max (gpuArray (int8 (1)), uint8 (2))
+%!error <bitand: must have matching operand types> bitand (gpuArray (int8 (1)), int16 (1))
+%!error <bitshift: not defined for logical objects> bitshift (gpuArray (true), 1)
+%!error <bitshift: K must be a scalar or array of integers> bitshift (gpuArray (5), 2.5)
+%!error <bitshift: K must be a scalar or array of integers> bitshift (5, gpuArray ([1 NaN]))
+%!error <bitand: size of X and Y must match> bitand (gpuArray ([1 2 3]), [1 2])
+%!error <bitshift: size of A and N must match> bitshift (gpuArray ([1 2 3]), [1 2])
+%!error <atan2: nonconformant arguments \(op1 is 2x3, op2 is 3x2\)> atan2 (gpuArray (ones (2, 3)), ones (3, 2))
+%!error <realsqrt: produced complex result> realsqrt (gpuArray ([1 -1]))
+%!error <reallog: produced complex result> reallog (gpuArray (-1))
+%!error <realpow: produced complex result> realpow (gpuArray (-2), 0.5)
+%!error <nthroot: N must be an odd integer> nthroot (gpuArray (-8), 2)
+%!error <nthroot: N must be a real nonzero scalar> nthroot (gpuArray (8), [2 3])
+%!error <asec: the result would be complex> asec (gpuArray (0.5))
+%!error <acoth: the result would be complex> acoth (gpuArray (0.5))
+%!error <asind: the result would be complex> asind (gpuArray (2))
+%!error <complex> gammaln (gpuArray (-0.5))
+%!error <complex> gammaln (gpuArray (-0))
+%!error <sind: X must be numeric> sind (gpuArray (true))
+%!error <idivide: at least one input> idivide (gpuArray (7), 2)
+%!error <idivide: integer type of X \(int8\) must match integer type of Y \(int16\)> idivide (gpuArray (int8 (7)), int16 (2))
+%!error <idivide: unrecognized rounding type "bogus"> idivide (gpuArray (int8 (7)), int8 (2), "bogus")
+%!error <two output arguments> [a, b] = max (gpuArray ([1 2]), [2 1])

@@ -54,6 +54,11 @@ typedef enum {
   GA_OP_PLUS = 0, GA_OP_MINUS, GA_OP_TIMES, GA_OP_RDIVIDE, GA_OP_POWER,
   GA_OP_EQ, GA_OP_NE, GA_OP_LT, GA_OP_LE, GA_OP_GT, GA_OP_GE, /* logical results */
   GA_OP_AND, GA_OP_OR, GA_OP_XOR,                              /* on logical values */
+  /* functions of two arrays (appended: the ranges above stay as they were) */
+  GA_OP_ATAN2, GA_OP_HYPOT,                                    /* floating results */
+  GA_OP_MOD, GA_OP_REM,
+  GA_OP_MAX, GA_OP_MIN,                                        /* max (x, y), min (x, y) */
+  GA_OP_BITAND, GA_OP_BITOR, GA_OP_BITXOR, GA_OP_BITSHIFT,
   GA_NBINOPS
 } ga_binop;
 
@@ -66,6 +71,8 @@ typedef enum {
   GA_UOP_SIN, GA_UOP_COS, GA_UOP_TAN, GA_UOP_ASIN, GA_UOP_ACOS, GA_UOP_ATAN,
   GA_UOP_SINH, GA_UOP_COSH, GA_UOP_TANH, GA_UOP_ASINH, GA_UOP_ACOSH, GA_UOP_ATANH,
   GA_UOP_CBRT, GA_UOP_ERF, GA_UOP_ERFC, GA_UOP_GAMMA, GA_UOP_LGAMMA,
+  /* appended: elementary functions (as those above) and signbit (a logical result) */
+  GA_UOP_ERFINV, GA_UOP_ERFCINV, GA_UOP_SIGNBIT,
   GA_NUNOPS
 } ga_unop;
 

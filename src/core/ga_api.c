@@ -203,8 +203,46 @@ static const char *nonconformant_prefix(ga_binop op)
   case GA_OP_GE: return "mx_el_ge";
   case GA_OP_AND: return "mx_el_and";
   case GA_OP_OR: return "mx_el_or";
-  default: return "xor";
+  case GA_OP_XOR: return "xor";
+  default: return ga_binop_name(op); /* Octave's functions name themselves: "atan2: ..." */
   }
+}
+
+/* The message Octave 7.3 gives where a function of two arrays refuses the classes. */
+static ga_status function_class_error(ga_binop op, const resolved *ra, const resolved *rb)
+{
+  const char *name = ga_binop_name(op);
+  char na[64], nb[64];
+  switch (op) {
+  case GA_OP_ATAN2: case GA_OP_HYPOT: case GA_OP_MOD: case GA_OP_REM:
+    if (ra->cls == GA_LOGICAL || rb->cls == GA_LOGICAL)
+      return ga_fail(GA_ERR_CLASS, "%s: wrong type argument '%s'", name,
+                     octave_type_name(ra->cls == GA_LOGICAL ? ra : rb, na, sizeof na));
+    return ga_fail(GA_ERR_CLASS, "%s: cannot combine %s and %s", name, ga_class_name(ra->cls),
+                   ga_class_name(rb->cls));
+  case GA_OP_MAX: case GA_OP_MIN:
+    return ga_fail(GA_ERR_CLASS, "%s: cannot compute %s (%s, %s)", name, name, octave_type_name(ra, na, sizeof na),
+                   octave_type_name(rb, nb, sizeof nb));
+  case GA_OP_BITSHIFT:
+    return ga_fail(GA_ERR_CLASS, "bitshift: not defined for %s objects", ga_class_name(ra->cls));
+  default:
+    return ga_fail(GA_ERR_CLASS, "%s: must have matching operand types", name);
+  }
+}
+
+/* Octave's bit functions take arrays of one size, or a scalar with an array: no
+ * implicit expansion. */
+static ga_status check_bitwise_shapes(ga_binop op, const resolved *a, const resolved *b)
+{
+  if (a->numel == 1 || b->numel == 1)
+    return GA_OK;
+  bool same = a->ndims == b->ndims && !memcmp(a->dims, b->dims, (size_t)a->ndims * sizeof *a->dims);
+  if (same)
+    return GA_OK;
+  if (op == GA_OP_BITSHIFT)
+    return ga_fail(GA_ERR_NONCONFORMANT, "bitshift: size of A and N must match, or one operand must be a scalar");
+  return ga_fail(GA_ERR_NONCONFORMANT, "%s: size of X and Y must match, or one operand must be a scalar",
+                 ga_binop_name(op));
 }
 
 /* Whether any element of the logical tensor flags (pending or not) is true: one fused
@@ -257,6 +295,71 @@ static ga_status derive(ga_tensor *t, bool unary, ga_unop uop, ga_binop bop, dou
   return st;
 }
 
+/* The pending tensor a op b of two tensors of one shape, for internal checks. */
+static ga_status derive2(ga_binop op, ga_tensor *a, ga_tensor *b, ga_tensor **out)
+{
+  ga_fuse_operand oa = {.t = a, .ndims = a->ndims, .dims = a->dims};
+  ga_fuse_operand ob = {.t = b, .ndims = b->ndims, .dims = b->dims};
+  ga_class cls;
+  ga_status st = ga_binary_result_class(op, a->cls, b->cls, &cls);
+  if (st != GA_OK)
+    return ga_fail(GA_ERR_INTERNAL, "derive2: classes");
+  ga_compute_mode mode = ga_binary_compute_mode(op, a->cls, b->cls, cls);
+  ga_lazy *lz = NULL;
+  st = ga_fuse_binary(op, cls, mode, &oa, &ob, a->ndims, a->dims, &lz);
+  for (int pass = 0; st == GA_ERR_UNSUPPORTED && pass < 2; pass++) {
+    ga_tensor *t = pass == 0 ? a : b;
+    if (t->lazy && (st = ga_tensor_materialize(t)) != GA_OK)
+      return st;
+    st = ga_fuse_binary(op, cls, mode, &oa, &ob, a->ndims, a->dims, &lz);
+  }
+  if (st != GA_OK)
+    return st;
+  if ((st = ga_tensor_new_lazy(cls, a->ndims, a->dims, lz, out)) != GA_OK)
+    ga_lazy_free(lz);
+  return st;
+}
+
+/* Where lgamma's sign of gamma is negative (Octave's gammaln is complex there): at -0,
+ * and at the negative non-integers whose floor is odd. */
+static ga_status gamma_negative(ga_tensor *t, ga_tensor **flags)
+{
+  ga_tensor *f = NULL, *m = NULL, *odd = NULL, *nonint = NULL, *neg = NULL, *a = NULL, *b = NULL, *sb = NULL,
+            *zero = NULL, *c = NULL;
+  ga_status st = derive(t, true, GA_UOP_FLOOR, 0, 0, &f);
+  if (st == GA_OK) {
+    ga_fuse_operand of = {.t = f, .ndims = f->ndims, .dims = f->dims};
+    ga_fuse_operand two = {.s = {.cls = GA_DOUBLE, .v.f = 2.0}, .ndims = 0};
+    ga_lazy *lz = NULL;
+    ga_class cls = f->cls;
+    if ((st = ga_fuse_binary(GA_OP_MOD, cls, GA_CM_FLOAT, &of, &two, f->ndims, f->dims, &lz)) == GA_OK &&
+        (st = ga_tensor_new_lazy(cls, f->ndims, f->dims, lz, &m)) != GA_OK)
+      ga_lazy_free(lz);
+  }
+  if (st == GA_OK)
+    st = derive(m, false, 0, GA_OP_EQ, 1.0, &odd);
+  if (st == GA_OK)
+    st = derive2(GA_OP_NE, t, f, &nonint);
+  if (st == GA_OK)
+    st = derive(t, false, 0, GA_OP_LT, 0.0, &neg);
+  if (st == GA_OK)
+    st = derive2(GA_OP_AND, odd, nonint, &a);
+  if (st == GA_OK)
+    st = derive2(GA_OP_AND, a, neg, &b);
+  if (st == GA_OK)
+    st = derive(t, true, GA_UOP_SIGNBIT, 0, 0, &sb);
+  if (st == GA_OK)
+    st = derive(t, false, 0, GA_OP_EQ, 0.0, &zero);
+  if (st == GA_OK)
+    st = derive2(GA_OP_AND, sb, zero, &c);
+  if (st == GA_OK)
+    st = derive2(GA_OP_OR, b, c, flags);
+  ga_tensor *all[] = {f, m, odd, nonint, neg, a, b, sb, zero, c};
+  for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+    ga_tensor_unref(all[i]);
+  return st;
+}
+
 static ga_status any_nan(ga_tensor *t, bool *found)
 {
   ga_tensor *flags = NULL;
@@ -275,6 +378,16 @@ static ga_status any_complex_result(ga_unop op, ga_tensor *t, bool *found)
   switch (op) {
   case GA_UOP_LOG1P: st = derive(t, false, 0, GA_OP_LT, -1.0, &flags); break;
   case GA_UOP_ACOSH: st = derive(t, false, 0, GA_OP_LT, 1.0, &flags); break;
+  case GA_UOP_LGAMMA:
+    if (!ga_class_is_float(t->cls)) { /* gamma is +Inf at 0 and the negative integers */
+      *found = false;
+      return GA_OK;
+    }
+    st = gamma_negative(t, &flags);
+    break;
+  case GA_UOP_ERFINV: case GA_UOP_ERFCINV: /* NaN outside the domain, never complex */
+    *found = false;
+    return GA_OK;
   case GA_UOP_ASIN: case GA_UOP_ACOS: case GA_UOP_ATANH:
     st = derive(t, true, GA_UOP_ABS, 0, 0, &a);
     if (st == GA_OK)
@@ -322,6 +435,44 @@ static ga_status check_no_nan(const resolved *r)
       nan = isnan(ga_scalar_load(r->cls, (const char *)r->host + k * (int64_t)ga_class_size(r->cls)).v.f);
   if (st == GA_OK && nan)
     st = ga_fail(GA_ERR_ARG, "invalid conversion from NaN to logical");
+  return st;
+}
+
+/* bitshift's K: Octave refuses any value that is not an integer (NaN and Inf too). */
+static ga_status check_shift_counts(const resolved *r)
+{
+  bool bad = false;
+  ga_status st = GA_OK;
+  if (!ga_class_is_float(r->cls) || r->numel == 0)
+    return GA_OK;
+  if (r->t) { /* k - fix (k) is nonzero (or NaN) exactly where k is no integer */
+    ga_tensor *f = NULL, *d = NULL, *flags = NULL;
+    ga_fuse_operand o = {.t = r->t, .ndims = r->t->ndims, .dims = r->t->dims};
+    st = derive(r->t, true, GA_UOP_FIX, 0, 0, &f);
+    if (st == GA_OK) {
+      ga_fuse_operand of = {.t = f, .ndims = f->ndims, .dims = f->dims};
+      ga_lazy *lz = NULL;
+      st = ga_fuse_binary(GA_OP_MINUS, r->cls, GA_CM_FLOAT, &o, &of, r->ndims, r->dims, &lz);
+      if (st == GA_ERR_UNSUPPORTED && (st = ga_tensor_materialize(r->t)) == GA_OK)
+        st = ga_fuse_binary(GA_OP_MINUS, r->cls, GA_CM_FLOAT, &o, &of, r->ndims, r->dims, &lz);
+      if (st == GA_OK && (st = ga_tensor_new_lazy(r->cls, r->ndims, r->dims, lz, &d)) != GA_OK)
+        ga_lazy_free(lz);
+    }
+    if (st == GA_OK)
+      st = derive(d, false, 0, GA_OP_NE, 0.0, &flags);
+    if (st == GA_OK)
+      st = any_true(flags, &bad);
+    ga_tensor_unref(flags);
+    ga_tensor_unref(d);
+    ga_tensor_unref(f);
+  } else {
+    for (int64_t k = 0; k < r->numel && !bad; k++) {
+      double v = ga_scalar_load(r->cls, (const char *)r->host + k * (int64_t)ga_class_size(r->cls)).v.f;
+      bad = !(v == trunc(v));
+    }
+  }
+  if (st == GA_OK && bad)
+    st = ga_fail(GA_ERR_ARG, "bitshift: K must be a scalar or array of integers");
   return st;
 }
 
@@ -425,6 +576,8 @@ ga_status ga_binary(ga_binop op, const ga_operand *a, const ga_operand *b, ga_id
   if ((st = resolve(a, &ra)) != GA_OK || (st = resolve(b, &rb)) != GA_OK)
     return st;
   ga_class cls;
+  if (ga_binary_result_class(op, ra.cls, rb.cls, &cls) != GA_OK && ga_binop_is_function(op))
+    return function_class_error(op, &ra, &rb);
   if (ga_binary_result_class(op, ra.cls, rb.cls, &cls) != GA_OK) {
     char na[64], nb[64];
     return ga_fail(GA_ERR_CLASS, "binary operator '%s' not implemented for '%s' by '%s' operations",
@@ -433,10 +586,21 @@ ga_status ga_binary(ga_binop op, const ga_operand *a, const ga_operand *b, ga_id
   }
   int ndims = 0;
   int64_t dims[GA_MAX_DIMS];
+  if (ga_binop_is_bitwise(op) && (st = check_bitwise_shapes(op, &ra, &rb)) != GA_OK)
+    return st;
   if ((st = broadcast_shape(op, &ra, &rb, &ndims, dims)) != GA_OK || (st = ga_shape_check(ndims, dims)) != GA_OK)
     return st;
-  if (op >= GA_OP_AND && ((st = check_no_nan(&ra)) != GA_OK || (st = check_no_nan(&rb)) != GA_OK))
+  if (ga_binop_is_logic(op) && ((st = check_no_nan(&ra)) != GA_OK || (st = check_no_nan(&rb)) != GA_OK))
     return st;
+  if (op == GA_OP_BITSHIFT && (st = check_shift_counts(&rb)) != GA_OK)
+    return st;
+  if ((op == GA_OP_MAX || op == GA_OP_MIN) && ra.numel == 1) {
+    /* Octave's max (s, y) with a scalar s computes max (y(i), s): on ties (-0 and 0)
+     * the array's element is the one kept, and of two scalars the second */
+    resolved tmp = ra;
+    ra = rb;
+    rb = tmp;
+  }
   if (op == GA_OP_POWER && (st = check_real_power(&ra, &rb, cls)) != GA_OK)
     return st;
   ga_tensor *t = NULL;

@@ -179,8 +179,84 @@ static void emit_nonzero(char *out, size_t cap, ga_class c, const char *x)
     snprintf(out, cap, "(%s != %s(0))", x, ga_glsl_type(c));
 }
 
+static void emit_cast(ga_strbuf *b, ga_class from, const char *a, ga_class to);
+
+/* atan2 .. bitshift (shaders/ga_math.glsl): operands converted to the result's class
+ * first, as Octave does, then its function of that class. */
+static void emit_function(ga_strbuf *b, const ga_xnode *n, ga_class ca, const char *a, ga_class cb, const char *bexpr)
+{
+  ga_class c = n->cls;
+  bool single = c == GA_SINGLE;
+  const char *mode = n->op == GA_OP_MOD ? "true" : "false";
+  if (n->op == GA_OP_BITSHIFT) {
+    if (ga_class_is_float(c)) {
+      ga_sb_printf(b, single ? "ga_f(ga_bitshift_float(ga_d(%s), ga_shift_count(ga_d(%s)), true))"
+                             : "ga_bitshift_float(ga_d(%s), ga_shift_count(ga_d(%s)), false)", a, bexpr);
+    } else if (ga_class_is_signed(c)) {
+      ga_sb_printf(b, "%s(ga_bitshift_signed(int64_t(%s), ga_shift_count(ga_d(%s)), %d))", ga_glsl_type(c), a, bexpr,
+                   (int)ga_class_size(c) * 8);
+    } else {
+      ga_sb_printf(b, "%s(ga_bitshift_unsigned(uint64_t(%s), ga_shift_count(ga_d(%s)), %d))", ga_glsl_type(c), a,
+                   bexpr, (int)ga_class_size(c) * 8);
+    }
+    return;
+  }
+  if (c == GA_LOGICAL) {
+    const char *op = (n->op == GA_OP_MAX || n->op == GA_OP_BITOR) ? "|" : n->op == GA_OP_BITXOR ? "^" : "&";
+    ga_sb_printf(b, "(uint(%s) %s uint(%s))", a, op, bexpr);
+    return;
+  }
+  ga_strbuf x = {0}, y = {0};
+  emit_cast(&x, ca, a, c); /* to the result's class: ga_f/ga_d for floating ones */
+  emit_cast(&y, cb, bexpr, c);
+  const char *xs = x.s ? x.s : a, *ys = y.s ? y.s : bexpr;
+  if (ga_class_is_float(c)) {
+    switch (n->op) {
+    case GA_OP_ATAN2: case GA_OP_HYPOT:
+      ga_sb_printf(b, single ? "ga_f(ga_%s_d(ga_d(%s), ga_d(%s)))" : "ga_%s_d(%s, %s)", ga_binop_name(n->op), xs, ys);
+      break;
+    case GA_OP_MOD: case GA_OP_REM:
+      if (single)
+        ga_sb_printf(b, "ga_modrem_single(%s, %s, %s)", mode, xs, ys);
+      else
+        ga_sb_printf(b, "ga_%s_double(%s, %s)", ga_binop_name(n->op), xs, ys);
+      break;
+    case GA_OP_MAX: case GA_OP_MIN:
+      ga_sb_printf(b, "ga_%s_%s(%s, %s)", ga_binop_name(n->op), single ? "single" : "double", xs, ys);
+      break;
+    default: {
+      const char *op = n->op == GA_OP_BITAND ? "&" : n->op == GA_OP_BITOR ? "|" : "^";
+      ga_sb_printf(b, "ga_u64_to_%s(ga_bits_of_float(ga_d(%s)) %s ga_bits_of_float(ga_d(%s)))",
+                   single ? "single" : "double", xs, op, ys);
+    } break;
+    }
+  } else {
+    const char *t = ga_glsl_type(c);
+    bool sgn = ga_class_is_signed(c), wide = ga_class_is_wide_int(c);
+    switch (n->op) {
+    case GA_OP_MAX: ga_sb_printf(b, "max(%s(%s), %s(%s))", t, xs, t, ys); break;
+    case GA_OP_MIN: ga_sb_printf(b, "min(%s(%s), %s(%s))", t, xs, t, ys); break;
+    case GA_OP_MOD: case GA_OP_REM:
+      ga_sb_printf(b, "%s(ga_modrem_%s(%s, %s(%s), %s(%s)))", t, wide ? (sgn ? "int64" : "uint64") : (sgn ? "int" : "uint"),
+                   mode, wide ? t : (sgn ? "int" : "uint"), xs, wide ? t : (sgn ? "int" : "uint"), ys);
+      break;
+    default: {
+      /* narrow signed classes are held sign-extended in an int: the bits combine right */
+      const char *op = n->op == GA_OP_BITAND ? "&" : n->op == GA_OP_BITOR ? "|" : "^";
+      ga_sb_printf(b, "(%s(%s) %s %s(%s))", t, xs, op, t, ys);
+    } break;
+    }
+  }
+  free(x.s);
+  free(y.s);
+}
+
 void ga_glsl_emit_binary(ga_strbuf *b, const ga_xnode *n, ga_class ca, const char *a, ga_class cb, const char *bexpr)
 {
+  if (ga_binop_is_function(n->op)) {
+    emit_function(b, n, ca, a, cb, bexpr);
+    return;
+  }
   switch (n->mode) {
   case GA_CM_CMP_DOUBLE:
     ga_sb_printf(b, "uint(ga_d(%s) %s ga_d(%s))", a, cmp_sign(n->op), bexpr);
@@ -273,8 +349,9 @@ static bool math_in_glsl(ga_unop op)
   case GA_UOP_LOG1P: case GA_UOP_SIN: case GA_UOP_COS: case GA_UOP_TAN: case GA_UOP_ASIN: case GA_UOP_ACOS:
   case GA_UOP_ATAN: case GA_UOP_SINH: case GA_UOP_COSH: case GA_UOP_TANH: case GA_UOP_ASINH: case GA_UOP_ACOSH:
   case GA_UOP_ATANH: case GA_UOP_CBRT: case GA_UOP_ERF: case GA_UOP_ERFC: case GA_UOP_GAMMA:
+  case GA_UOP_LGAMMA: case GA_UOP_ERFINV: case GA_UOP_ERFCINV:
     return true;
-  default: /* lgamma (gammaln) stays on the host */
+  default:
     return false;
   }
 }
@@ -282,6 +359,11 @@ static bool math_in_glsl(ga_unop op)
 bool ga_glsl_unop_supported(ga_unop op)
 {
   return !ga_unop_is_function(op) || math_in_glsl(op);
+}
+
+bool ga_glsl_binop_supported(ga_binop op)
+{
+  return (unsigned)op < GA_NBINOPS;
 }
 
 void ga_glsl_emit_unary(ga_strbuf *b, const ga_xnode *n, ga_class ca, const char *a)
@@ -305,6 +387,14 @@ void ga_glsl_emit_unary(ga_strbuf *b, const ga_xnode *n, ga_class ca, const char
   case GA_UOP_ISNAN: ga_sb_printf(b, fl ? "uint(isnan(%s))" : "0u", a); return;
   case GA_UOP_ISINF: ga_sb_printf(b, fl ? "uint(isinf(%s))" : "0u", a); return;
   case GA_UOP_ISFINITE: ga_sb_printf(b, fl ? "uint(!isnan(%s) && !isinf(%s))" : "1u", a, a); return;
+  case GA_UOP_SIGNBIT: /* by the bits: -0 and -NaN too */
+    if (ca == GA_DOUBLE)
+      ga_sb_printf(b, "uint(doubleBitsToUint64(%s) >> 63)", a);
+    else if (ca == GA_SINGLE)
+      ga_sb_printf(b, "(floatBitsToUint(%s) >> 31)", a);
+    else
+      ga_sb_printf(b, in && ga_class_is_signed(ca) ? "uint(%s < %s(0))" : "0u", a, ga_glsl_type(ca));
+    return;
   case GA_UOP_CAST: emit_cast(b, ca, a, n->cls); return;
   default: break;
   }
@@ -437,6 +527,8 @@ bool ga_glsl_elementwise_supported(const ga_expr *x, ga_class out_cls)
         (x->nodes[j].mode == GA_CM_INT_MIXED64 || x->nodes[j].mode == GA_CM_CMP_MIXED64))
       return false;
     if (x->nodes[j].kind == GA_X_UNARY && !ga_glsl_unop_supported(x->nodes[j].uop))
+      return false;
+    if (x->nodes[j].kind == GA_X_BINARY && !ga_glsl_binop_supported(x->nodes[j].op))
       return false;
     if (x->nodes[j].kind == GA_X_INDEX && x->nodes[j].gen == GA_GEN_EYE && (uint64_t)x->numel > 0xffffffffu)
       return false; /* eye's division in 32 bits: see emit_generator */
@@ -693,12 +785,20 @@ void ga_glsl_emit_prelude(ga_strbuf *b, const ga_expr *x)
 {
   ga_sb_puts(b, "#version 460\n");
   ga_sb_puts(b, ga_glsl_common);
-  bool math = false;
-  for (int j = 0; x && j < x->nnodes; j++)
-    math |= x->nodes[j].kind == GA_X_UNARY && ga_unop_is_function(x->nodes[j].uop);
+  bool math = false, lite = false;
+  for (int j = 0; x && j < x->nnodes; j++) {
+    const ga_xnode *n = &x->nodes[j];
+    math |= (n->kind == GA_X_UNARY && ga_unop_is_function(n->uop)) ||
+            (n->kind == GA_X_BINARY && (n->op == GA_OP_ATAN2 || n->op == GA_OP_HYPOT));
+    lite |= n->kind == GA_X_BINARY && ga_binop_is_function(n->op);
+  }
   math |= has_generator(x, GA_GEN_NORMAL);
-  if (math) /* large: only the kernels that call it pay its compile time */
+  if (math) { /* large: only the kernels that call it pay its compile time */
     ga_sb_puts(b, ga_glsl_math);
+  } else if (lite) { /* mod, max, the bit functions: its small first part */
+    ga_sb_puts(b, "#define GA_MATH_LITE 1\n");
+    ga_sb_puts(b, ga_glsl_math);
+  }
   if (has_generator(x, -1)) {
     if (has_generator(x, GA_GEN_NORMAL))
       ga_sb_puts(b, "#define GA_RNG_NORMAL 1\n");

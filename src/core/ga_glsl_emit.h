@@ -19,6 +19,7 @@ void ga_glsl_emit_binary(ga_strbuf *b, const ga_xnode *n, ga_class ca, const cha
                          const char *bexpr);
 /* Whether generated kernels can compute this unary operation (else: the host). */
 bool ga_glsl_unop_supported(ga_unop op);
+bool ga_glsl_binop_supported(ga_binop op);
 /* The expression of a unary node over operand expression a (of class ca). */
 void ga_glsl_emit_unary(ga_strbuf *b, const ga_xnode *n, ga_class ca, const char *a);
 /* Store `T name[4]` as elements 4p..4p+3 of class c. */

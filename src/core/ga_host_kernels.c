@@ -207,6 +207,113 @@ static bool truth(ga_class c, hval v)
   return ga_class_is_int(c) ? v.u != 0 : v.f != 0.0;
 }
 
+/* erfinv and erfcinv (Octave has its own, not the C library's): a first guess, then
+ * Halley's iteration on erf (erfc where that is the better conditioned residual),
+ * which converges cubically; in the far tail of erfcinv the equation is solved in
+ * logarithms with erfc's asymptotic series, where erfc itself would be subnormal.
+ * shaders/ga_math.glsl (ga_erfinv_d, ga_erfcinv_d) runs the same steps. */
+#define GA_2_SQRTPI 1.1283791670955126
+static double erfinv_guess(double w)
+{
+  /* Giles' single-precision approximation in w = -log((1-x)(1+x)), y ~ x * p(w) */
+  double p;
+  if (w < 5.0) {
+    w = w - 2.5;
+    p = 2.81022636e-08;
+    p = 3.43273939e-07 + p * w;
+    p = -3.5233877e-06 + p * w;
+    p = -4.39150654e-06 + p * w;
+    p = 0.00021858087 + p * w;
+    p = -0.00125372503 + p * w;
+    p = -0.00417768164 + p * w;
+    p = 0.246640727 + p * w;
+    p = 1.50140941 + p * w;
+  } else {
+    w = sqrt(w) - 3.0;
+    p = -0.000200214257;
+    p = 0.000100950558 + p * w;
+    p = 0.00134934322 + p * w;
+    p = -0.00367342844 + p * w;
+    p = 0.00573950773 + p * w;
+    p = -0.0076224613 + p * w;
+    p = 0.00943887047 + p * w;
+    p = 1.00167406 + p * w;
+    p = 2.83297682 + p * w;
+  }
+  return p;
+}
+
+/* y >= 0 with erfc (y) = z, for 0 < z <= 1; c = 1 - z when that is exact (x of erfinv) */
+static double erfc_solve(double z, double c, bool have_c)
+{
+  if (z < 1e-200) { /* log erfc (y) = -y^2 - log (y sqrt (pi)) + log (S (y)), S the asymptotic series */
+    double t = -log(z);
+    double y = sqrt(t);
+    for (int i = 0; i < 3; i++)
+      y = sqrt(t - log(y * 1.772453850905516));
+    for (int i = 0; i < 3; i++) {
+      double v = 1.0 / (2.0 * y * y), term = 1.0, sum = 1.0;
+      for (int k = 1; k <= 9; k++) {
+        term *= -(2.0 * k - 1.0) * v;
+        sum += term;
+      }
+      double g = -y * y - log(y * 1.772453850905516) + log(sum) + t; /* log erfc (y) - log z */
+      double dg = -2.0 * y - 1.0 / y;                                   /* its derivative, closely */
+      y -= g / dg;
+    }
+    return y;
+  }
+  double w = -log(z * (2.0 - z)), y;
+  if (w > 30.0) { /* beyond the guess's range: erfc (y) ~ exp (-y^2) / (y sqrt (pi)) */
+    double t = -log(z);
+    y = sqrt(t);
+    for (int i = 0; i < 3; i++)
+      y = sqrt(t - log(y * 1.772453850905516));
+  } else {
+    y = (have_c ? c : 1.0 - z) * erfinv_guess(w);
+  }
+  /* the guess is good to ~1e-2 in the tail, and Halley's constant is large there (it
+   * grows with y): four steps leave it converged to the last bit */
+  for (int i = 0; i < 4; i++) {
+    double f = have_c && c < 0.5 ? erf(y) - c : z - erfc(y); /* erf (y) - x, both ways */
+    double u = f / (GA_2_SQRTPI * exp(-y * y));
+    y -= u / (1.0 + y * u);
+  }
+  return y;
+}
+
+static double host_erfinv(double x)
+{
+  if (isnan(x))
+    return x;
+  double ax = fabs(x);
+  if (ax > 1.0)
+    return NAN;
+  if (ax == 1.0)
+    return copysign(INFINITY, x);
+  if (x == 0.0)
+    return x;
+  double y = erfc_solve(1.0 - ax, ax, true); /* 1 - ax: exact from 0.5 up, where it matters */
+  return copysign(y, x);
+}
+
+static double host_erfcinv(double z)
+{
+  if (isnan(z))
+    return z;
+  if (z < 0.0 || z > 2.0)
+    return NAN;
+  if (z == 0.0)
+    return INFINITY;
+  if (z == 2.0)
+    return -INFINITY;
+  if (z == 1.0)
+    return 0.0;
+  if (z > 1.0) /* 2 - z is exact */
+    return -erfc_solve(2.0 - z, z - 1.0, z - 1.0 >= 0.5);
+  return erfc_solve(z, 1.0 - z, z >= 0.5);
+}
+
 /* Octave's elementary functions are the C library's: the same calls give its results. */
 double ga_host_unop_function(ga_unop op, double x)
 {
@@ -239,6 +346,8 @@ double ga_host_unop_function(ga_unop op, double x)
     if ((x < 0 && x == floor(x)) || isinf(x))
       return INFINITY;
     return tgamma(x);
+  case GA_UOP_ERFINV: return host_erfinv(x);
+  case GA_UOP_ERFCINV: return host_erfcinv(x);
   default: return lgamma(x);
   }
 }
@@ -274,6 +383,9 @@ float ga_host_unop_function_single(ga_unop op, float x)
     if ((x < 0 && x == floorf(x)) || isinf(x))
       return INFINITY;
     return tgammaf(x);
+  /* Octave computes single erfinv in double, without its refinement step */
+  case GA_UOP_ERFINV: return (float)host_erfinv(x);
+  case GA_UOP_ERFCINV: return (float)host_erfcinv(x);
   default: return lgammaf(x);
   }
 }
@@ -282,7 +394,7 @@ bool ga_unop_has_complex_domain(ga_unop op)
 {
   switch (op) {
   case GA_UOP_SQRT: case GA_UOP_LOG: case GA_UOP_LOG2: case GA_UOP_LOG10: case GA_UOP_LOG1P:
-  case GA_UOP_ASIN: case GA_UOP_ACOS: case GA_UOP_ACOSH: case GA_UOP_ATANH:
+  case GA_UOP_ASIN: case GA_UOP_ACOS: case GA_UOP_ACOSH: case GA_UOP_ATANH: case GA_UOP_LGAMMA:
     return true;
   default:
     return false;
@@ -304,6 +416,7 @@ static hval unary(ga_unop op, ga_class out, ga_class ci, hval a)
   case GA_UOP_ISNAN: r.f = !isint && isnan(x); return r;
   case GA_UOP_ISINF: r.f = !isint && isinf(x); return r;
   case GA_UOP_ISFINITE: r.f = isint || isfinite(x); return r;
+  case GA_UOP_SIGNBIT: r.f = isint ? (ga_class_is_signed(ci) && a.i < 0) : signbit(x) != 0; return r;
   case GA_UOP_CAST:
     if (out == GA_LOGICAL) {
       r.f = truth(ci, a);
@@ -370,9 +483,184 @@ static double octave_power(double a, double b, bool single, bool scalar_exponent
   return single ? (double)powf((float)a, (float)b) : pow(a, b);
 }
 
+/* Octave's mod and rem for floating values (liboctave's octave::math::mod and rem,
+ * lo-mappers.h), in the precision T of the result: x - y .* floor (x ./ y) (fix for
+ * rem), 0 where y is no integer and x ./ y is within eps of one, mod (x, 0) = x,
+ * rem (x, 0) = NaN, the result's sign that of y (mod) or x (rem). */
+#define DEFINE_MODREM(T, SUF, EPS)                                                                                  \
+  static T modrem_##SUF(bool is_mod, T x, T y)                                                                     \
+  {                                                                                                                \
+    T r;                                                                                                           \
+    if (y == 0)                                                                                                    \
+      r = is_mod ? x : (T)NAN;                                                                                     \
+    else {                                                                                                         \
+      volatile T q = x / y;                                                                                        \
+      T ny = isfinite(y) ? floor##SUF(y + (T)0.5) : y;                                                             \
+      T nq = isfinite(q) ? floor##SUF(q + (T)0.5) : q;                                                             \
+      volatile T rel = (q - nq) / nq;                                                                              \
+      if (ny != y && fabs##SUF(rel) < EPS)                                                                         \
+        r = 0;                                                                                                     \
+      else {                                                                                                       \
+        T k = is_mod ? floor##SUF(q) : trunc##SUF(q);                                                              \
+        volatile T t = y * k;                                                                                      \
+        r = x - t;                                                                                                 \
+      }                                                                                                            \
+    }                                                                                                              \
+    if (x != y && y != 0)                                                                                          \
+      r = copysign##SUF(r, is_mod ? y : x);                                                                        \
+    return r;                                                                                                      \
+  }
+DEFINE_MODREM(double, , 2.220446049250313e-16)
+DEFINE_MODREM(float, f, 1.1920929e-07f)
+
+/* An operand of a function of two arrays converted to integer class c as Octave does
+ * before computing: floating values rounded and saturated (NaN -> 0), integers exact. */
+static hval to_int_class(ga_class c, ga_class from, hval v)
+{
+  if (ga_class_is_int(from))
+    return clamp_int(c, to_i128(from, v));
+  return saturate_d(c, v.f);
+}
+
+/* Octave's conversion of a double to uint64 for the bit functions of floating values. */
+static uint64_t bits_of_float(double x)
+{
+  if (isnan(x) || x <= 0)
+    return 0;
+  x = round(x);
+  return x >= 0x1p64 ? UINT64_MAX : (uint64_t)x;
+}
+
+/* C's conversion to int64 where x86-64 gives INT64_MIN out of range (and for NaN), as
+ * Octave's bitshift of floating values reads them */
+static int64_t x86_int64(double x)
+{
+  return isnan(x) || x >= 0x1p63 || x < -0x1p63 ? INT64_MIN : (int64_t)x;
+}
+
+/* Octave's bitshift (a, k): a left shift wraps in the class's width and gives 0 from
+ * k = (value bits of the class) on; right shift counts wrap as x86 shift counts do (at
+ * 32 for classes narrower than 64 bits, which C promotes to int). Floating values shift
+ * as int64 and keep their mantissa's bits, negative ones as -bitshift (-a, k). */
+static hval bitshift_op(ga_class c, hval a, double kd)
+{
+  hval r;
+  int64_t k = kd >= 0x1p31 ? INT32_MAX : kd <= -0x1p31 ? INT32_MIN : (int64_t)kd;
+  if (ga_class_is_float(c)) {
+    bool single = c == GA_SINGLE;
+    double x = a.f;
+    bool neg = x < 0;
+    if (neg)
+      x = -x;
+    uint64_t mask = single ? 0xfffffful : 0x1ffffffffffffful;
+    uint64_t v = (uint64_t)x86_int64(single ? (double)(float)x : x);
+    uint64_t s;
+    if (k >= (single ? 32 : 64))
+      s = 0;
+    else if (k > 0)
+      s = (v << k) & mask;
+    else if (k < 0)
+      s = (uint64_t)((int64_t)v >> ((-k) & 63)) & mask;
+    else
+      s = v & mask;
+    double d = (double)(int64_t)s;
+    if (neg)
+      d = -d;
+    r.f = single ? (double)(float)d : d;
+    return r;
+  }
+  int bits = (int)ga_class_size(c) * 8;
+  bool sgn = ga_class_is_signed(c);
+  int digits = sgn ? bits - 1 : bits;
+  int wrap = bits == 64 ? 63 : 31;
+  if (k >= digits) {
+    r.u = 0;
+    return r;
+  }
+  uint64_t keep = bits == 64 ? UINT64_MAX : ((uint64_t)1 << bits) - 1;
+  uint64_t v = sgn ? (uint64_t)a.i : a.u, s;
+  if (k > 0)
+    s = (v << k) & keep;
+  else if (k < 0)
+    s = sgn ? (uint64_t)(a.i >> ((-k) & wrap)) & keep : (v >> ((-k) & wrap)) & keep;
+  else
+    s = v & keep;
+  if (sgn) /* sign-extend the class's bits */
+    r.i = bits == 64 ? (int64_t)s : (int64_t)(s ^ ((uint64_t)1 << (bits - 1))) - ((int64_t)1 << (bits - 1));
+  else
+    r.u = s;
+  return r;
+}
+
+/* atan2 .. bitshift: the operands converted to the result's class first. Max and min
+ * keep p unless q is better or p is NaN (Octave's max (p, q): isnan (q) ? p : p >= q ?
+ * p : q); the API ordered the operands so that p is the one Octave keeps on ties. */
+static hval function_op(ga_binop op, ga_class c, ga_class ca, hval a, ga_class cb, hval b)
+{
+  hval r;
+  r.u = 0;
+  if (op == GA_OP_BITSHIFT)
+    return bitshift_op(c, a, to_double(cb, b));
+  if (c == GA_LOGICAL) { /* max, min and the bit functions of two logical values */
+    bool x = a.f != 0, y = b.f != 0;
+    r.f = (op == GA_OP_MAX || op == GA_OP_BITOR) ? (x || y) : op == GA_OP_BITXOR ? (x != y) : (x && y);
+    return r;
+  }
+  if (ga_class_is_float(c)) {
+    bool single = c == GA_SINGLE;
+    double x = to_double(ca, a), y = to_double(cb, b);
+    if (single) {
+      x = (float)x;
+      y = (float)y;
+    }
+    switch (op) {
+    case GA_OP_ATAN2: r.f = single ? atan2f((float)x, (float)y) : atan2(x, y); break;
+    case GA_OP_HYPOT: r.f = single ? hypotf((float)x, (float)y) : hypot(x, y); break;
+    case GA_OP_MOD: case GA_OP_REM:
+      r.f = single ? modrem_f(op == GA_OP_MOD, (float)x, (float)y) : modrem_(op == GA_OP_MOD, x, y);
+      break;
+    case GA_OP_MAX: r.f = isnan(y) ? x : x >= y ? x : y; break;
+    case GA_OP_MIN: r.f = isnan(y) ? x : x <= y ? x : y; break;
+    default: { /* bit functions through uint64 */
+      uint64_t u = bits_of_float(x), v = bits_of_float(y);
+      uint64_t w = op == GA_OP_BITAND ? (u & v) : op == GA_OP_BITOR ? (u | v) : (u ^ v);
+      r.f = single ? (double)(float)w : (double)w;
+    } break;
+    }
+    return r;
+  }
+  /* integer classes */
+  hval x = to_int_class(c, ca, a), y = to_int_class(c, cb, b);
+  bool sgn = ga_class_is_signed(c);
+  switch (op) {
+  case GA_OP_MAX: return (sgn ? x.i >= y.i : x.u >= y.u) ? x : y;
+  case GA_OP_MIN: return (sgn ? x.i <= y.i : x.u <= y.u) ? x : y;
+  case GA_OP_BITAND: r.u = x.u & y.u; return r; /* two's complement bits, already sign-extended */
+  case GA_OP_BITOR: r.u = x.u | y.u; return r;
+  case GA_OP_BITXOR: r.u = x.u ^ y.u; return r;
+  default: break;
+  }
+  /* mod and rem (octave_int_arith): rem (x, 0) = 0, mod (x, 0) = x; mod takes y's sign */
+  if (sgn) {
+    if (y.i == 0) {
+      r.i = op == GA_OP_MOD ? x.i : 0;
+      return r;
+    }
+    int64_t m = y.i == -1 ? 0 : x.i % y.i; /* INT64_MIN % -1 traps in C */
+    if (op == GA_OP_MOD && m != 0 && ((m < 0) != (y.i < 0)))
+      m += y.i;
+    r.i = m;
+  } else {
+    r.u = y.u == 0 ? (op == GA_OP_MOD ? x.u : 0) : x.u % y.u;
+  }
+  return r;
+}
+
 static hval binary(const ga_xnode *n, ga_class ca, hval a, ga_class cb, hval b)
 {
   hval r;
+  if (ga_binop_is_function(n->op))
+    return function_op(n->op, n->cls, ca, a, cb, b);
   switch (n->mode) {
   case GA_CM_CMP_DOUBLE: case GA_CM_CMP_INT64: case GA_CM_CMP_MIXED64:
     r.f = compare_holds(n->op, compare_exact(ca, a, cb, b));

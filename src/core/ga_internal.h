@@ -356,6 +356,9 @@ ga_status ga_binary_result_class(ga_binop op, ga_class a, ga_class b, ga_class *
 ga_compute_mode ga_binary_compute_mode(ga_binop op, ga_class a, ga_class b, ga_class out);
 ga_class ga_unary_result_class(ga_unop op, ga_class in, ga_class to);
 bool ga_binop_is_comparison(ga_binop op);
+bool ga_binop_is_logic(ga_binop op);    /* & | xor */
+bool ga_binop_is_function(ga_binop op); /* atan2 .. bitshift: Octave's functions of two arrays */
+bool ga_binop_is_bitwise(ga_binop op);  /* bitand, bitor, bitxor, bitshift */
 bool ga_unop_is_function(ga_unop op);
 /* The functions whose real input can give a complex result in Octave, and the test of
  * that input: true where the result would be complex. */

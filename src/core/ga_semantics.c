@@ -1,16 +1,26 @@
 /* Octave's rules for the class of a binary operation's result and how it is computed. */
 #include "ga_internal.h"
 
-static const char *const binop_names[GA_NBINOPS] = {"plus", "minus", "times", "rdivide", "power", "eq", "ne",
-                                                    "lt",   "le",    "gt",    "ge",      "and",   "or", "xor"};
-static const char *const binop_symbols[GA_NBINOPS] = {"+", "-", ".*", "./", ".^", "==", "!=",
-                                                      "<", "<=", ">", ">=", "&", "|", "xor"};
+static const char *const binop_names[GA_NBINOPS] = {
+  "plus", "minus", "times", "rdivide", "power", "eq", "ne", "lt", "le", "gt", "ge", "and", "or", "xor",
+  "atan2", "hypot", "mod", "rem", "max", "min", "bitand", "bitor", "bitxor", "bitshift"};
+static const char *const binop_symbols[GA_NBINOPS] = {
+  "+", "-", ".*", "./", ".^", "==", "!=", "<", "<=", ">", ">=", "&", "|", "xor",
+  "atan2", "hypot", "mod", "rem", "max", "min", "bitand", "bitor", "bitxor", "bitshift"};
 static const char *const unop_names[GA_NUNOPS] = {
   "uminus", "not", "abs", "sign", "floor", "ceil", "round", "fix", "isnan", "isinf", "isfinite", "cast",
   "sqrt", "exp", "expm1", "log", "log2", "log10", "log1p", "sin", "cos", "tan", "asin", "acos", "atan",
-  "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "cbrt", "erf", "erfc", "gamma", "lgamma"};
+  "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "cbrt", "erf", "erfc", "gamma", "lgamma",
+  "erfinv", "erfcinv", "signbit"};
 
-bool ga_unop_is_function(ga_unop op) { return op >= GA_UOP_SQRT && op < GA_NUNOPS; }
+bool ga_unop_is_function(ga_unop op)
+{
+  return (op >= GA_UOP_SQRT && op <= GA_UOP_LGAMMA) || op == GA_UOP_ERFINV || op == GA_UOP_ERFCINV;
+}
+
+bool ga_binop_is_logic(ga_binop op) { return op >= GA_OP_AND && op <= GA_OP_XOR; }
+bool ga_binop_is_function(ga_binop op) { return op >= GA_OP_ATAN2 && op < GA_NBINOPS; }
+bool ga_binop_is_bitwise(ga_binop op) { return op >= GA_OP_BITAND && op <= GA_OP_BITSHIFT; }
 
 const char *ga_unop_name(ga_unop op) { return (unsigned)op < GA_NUNOPS ? unop_names[op] : "?"; }
 
@@ -19,7 +29,8 @@ bool ga_binop_is_comparison(ga_binop op) { return op >= GA_OP_EQ && op <= GA_OP_
 ga_class ga_unary_result_class(ga_unop op, ga_class in, ga_class to)
 {
   switch (op) {
-  case GA_UOP_NOT: case GA_UOP_ISNAN: case GA_UOP_ISINF: case GA_UOP_ISFINITE: return GA_LOGICAL;
+  case GA_UOP_NOT: case GA_UOP_ISNAN: case GA_UOP_ISINF: case GA_UOP_ISFINITE: case GA_UOP_SIGNBIT:
+    return GA_LOGICAL;
   case GA_UOP_CAST: return to;
   default:
     if (ga_unop_is_function(op)) /* sqrt (int8 (4)) is a double in Octave */
@@ -33,8 +44,52 @@ const char *ga_binop_symbol(ga_binop op) { return (unsigned)op < GA_NBINOPS ? bi
 
 /* Octave: integer wins over everything but a different integer class (an error);
  * otherwise single wins over double and logical; logical with logical gives double. */
+/* The functions of two arrays, each with Octave's own rules (the operand classes
+ * Octave 7.3 accepts were tabulated from octave-cli, every pair of classes). */
+static ga_status function_result_class(ga_binop op, ga_class a, ga_class b, ga_class *out)
+{
+  bool ia = ga_class_is_int(a), ib = ga_class_is_int(b);
+  bool la = a == GA_LOGICAL, lb = b == GA_LOGICAL;
+  bool single = a == GA_SINGLE || b == GA_SINGLE;
+  switch (op) {
+  case GA_OP_ATAN2: case GA_OP_HYPOT: /* integers compute in double; logical is refused */
+    if (la || lb)
+      return GA_ERR_CLASS;
+    *out = single ? GA_SINGLE : GA_DOUBLE;
+    return GA_OK;
+  case GA_OP_MOD: case GA_OP_REM:
+    if (la || lb || (ia && ib && a != b))
+      return GA_ERR_CLASS;
+    *out = ia ? a : ib ? b : single ? GA_SINGLE : GA_DOUBLE;
+    return GA_OK;
+  case GA_OP_MAX: case GA_OP_MIN:
+    /* Octave's btyp_mixed_numeric: two signed (or two unsigned) integer classes give
+     * the wider one; a signed with an unsigned one is refused */
+    if (ia && ib) {
+      if (ga_class_is_signed(a) != ga_class_is_signed(b))
+        return GA_ERR_CLASS;
+      *out = ga_class_size(a) >= ga_class_size(b) ? a : b;
+    } else {
+      *out = ia ? a : ib ? b : single ? GA_SINGLE : (la && lb) ? GA_LOGICAL : GA_DOUBLE;
+    }
+    return GA_OK;
+  case GA_OP_BITSHIFT:
+    if (la)
+      return GA_ERR_CLASS;
+    *out = a;
+    return GA_OK;
+  default: /* bitand, bitor, bitxor */
+    if (ia && ib && a != b)
+      return GA_ERR_CLASS;
+    *out = ia ? a : ib ? b : single ? GA_SINGLE : (la && lb) ? GA_LOGICAL : GA_DOUBLE;
+    return GA_OK;
+  }
+}
+
 ga_status ga_binary_result_class(ga_binop op, ga_class a, ga_class b, ga_class *out)
 {
+  if (ga_binop_is_function(op))
+    return function_result_class(op, a, b, out);
   if (op >= GA_OP_EQ) {
     /* comparisons and xor take any classes; & and | refuse two integer classes */
     if ((op == GA_OP_AND || op == GA_OP_OR) && ga_class_is_int(a) && ga_class_is_int(b) && a != b)
@@ -61,7 +116,9 @@ ga_status ga_binary_result_class(ga_binop op, ga_class a, ga_class b, ga_class *
 
 ga_compute_mode ga_binary_compute_mode(ga_binop op, ga_class a, ga_class b, ga_class out)
 {
-  if (op >= GA_OP_AND)
+  if (ga_binop_is_function(op)) /* operands converted to the result's class first: exact */
+    return ga_class_is_float(out) ? GA_CM_FLOAT : out == GA_LOGICAL ? GA_CM_LOGIC : GA_CM_INT_EXACT;
+  if (ga_binop_is_logic(op))
     return GA_CM_LOGIC;
   if (ga_binop_is_comparison(op)) {
     bool wa = ga_class_is_wide_int(a), wb = ga_class_is_wide_int(b);
