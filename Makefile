@@ -44,6 +44,7 @@ test/unit/test_gemm: test/unit/test_gemm.c src/core/ga.h all
 	  src/libgpuarray_core.a -lcmocka $(CORE_LIBS) -o $@
 
 check-octave: all
+	sh test/octave/no_duplicate_methods.sh
 	$(HOST) $(OCTAVE) test/octave/run_bist.m
 	$(LAVAPIPE) $(OCTAVE) test/octave/run_bist.m
 	$(HOST) $(OCTAVE) test/octave/test_int64_mixed.m

@@ -151,6 +151,10 @@ classdef gpuArray < handle
     function n = numel (obj, varargin)
       ## Octave asks how many values obj(varargin{:}) gives, or counts an object still
       ## being constructed
+      if (nargin > 1 && any (cellfun (@(ix) ischar (ix) && ! strcmp (ix, ":"), varargin)))
+        n = 1;   # a property (obj.id): one value
+        return;
+      endif
       [~, s] = __gpuarray__ ("describe", obj);
       if (nargin > 1)   # how many elements obj(varargin{:}) has
         k = numel (varargin);
@@ -1626,14 +1630,6 @@ classdef gpuArray < handle
         endif
         rethrow (err);
       end_try_catch
-    endfunction
-
-    function c = class_of_ (x)
-      if (isa (x, "gpuArray"))
-        c = classUnderlying (x);
-      else
-        c = class (x);
-      endif
     endfunction
 
     function out = extremum_ (op, nin, nout, x, y, varargin)
