@@ -813,8 +813,8 @@ static ga_status probe_type(ga_tensor *a, mat_type *type)
     st = all_of(x1, &diag_nz);
   ga_release(x1);
   x1 = 0;
-  if (st == GA_OK && diag_nz && (st = ga_binary(GA_OP_NE, &(ga_operand){.id = A}, &z, &nz)) == GA_OK) {
-    /* zero below the diagonal: upper */
+  if (st == GA_OK && diag_nz && (st = ga_binary(GA_OP_EQ, &(ga_operand){.id = A}, &z, &nz)) == GA_OK) {
+    /* upper: every element is in the upper part or zero (nz holds the zeros) */
     ga_operand r = held(rows), c = held(cols);
     if ((st = ga_binary(GA_OP_LE, &r, &c, &tri)) == GA_OK && /* row <= col, the upper part */
         (st = ga_binary(GA_OP_OR, &(ga_operand){.id = tri}, &(ga_operand){.id = nz}, &x1)) == GA_OK &&
@@ -1096,7 +1096,7 @@ ga_status ga_inv(ga_id a, ga_id *out, ga_solve_info *info)
   info->cond = GA_SOLVE_OK;
   info->rcond = NAN;
   operand r;
-  if ((st = square_input(a, "inverse", "inverse: argument must be a square matrix", &r)) != GA_OK) {
+  if ((st = square_input(a, "inverse", "inverse: A must be a square matrix", &r)) != GA_OK) {
     drop(&r);
     return st;
   }
@@ -1273,7 +1273,7 @@ ga_status ga_chol(ga_id a, ga_id *out, int64_t *info)
   if (st != GA_OK)
     return st;
   operand r;
-  if ((st = square_input(a, "chol", "chol: A must be a square matrix", &r)) != GA_OK) {
+  if ((st = square_input(a, "chol", "chol: requires square matrix", &r)) != GA_OK) {
     drop(&r);
     return st;
   }
