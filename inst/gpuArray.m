@@ -1123,6 +1123,7 @@ classdef gpuArray < handle
         return;
       endif
       ax = abs (x);
+      av = reshape (ax, numel (ax), 1);   # (inside the class, av is the builtin's)
       if (isvector (x))
         if (ischar (p) && any (strcmpi (p, {"fro"})))
           p = 2;
@@ -1132,23 +1133,23 @@ classdef gpuArray < handle
           error ("norm: unrecognized option: %s", p);
         endif
         if (p == 2)
-          r = gpuArray.scaled_2norm_ (ax(:));
+          r = gpuArray.scaled_2norm_ (av);
         elseif (p == 1)
-          r = sum (ax(:));
+          r = sum (av);
         elseif (p == Inf)
-          r = max (ax(:));
+          r = max (av);
         elseif (p == -Inf)
-          r = min (ax(:));
+          r = min (av);
         elseif (p == 0)
-          r = cast (sum (ax(:) != 0), cls);
+          r = cast (sum (av != 0), cls);
         else
-          r = sum (ax(:) .^ p) .^ (1 / p);
+          r = sum (av .^ p) .^ (1 / p);
         endif
         return;
       endif
       if (ischar (p))
         if (strcmpi (p, "fro"))
-          r = gpuArray.scaled_2norm_ (ax(:));
+          r = gpuArray.scaled_2norm_ (av);
         elseif (strcmpi (p, "inf"))
           r = max (sum (ax, 2));
         else
