@@ -257,6 +257,8 @@ catch e
 end_try_catch
 [np, nf] = check (isequal (size (gpuArray (zeros (0, 3)) \ zeros (0, 2)), [3 2]) && all (gather (gpuArray (zeros (0, 3)) \ zeros (0, 2))(:) == 0), "empty mldivide", np, nf);
 
+st = gpuarray_stats ();
+[np, nf] = check (st.validation_messages == 0, sprintf ("validation messages: %d", st.validation_messages), np, nf);
 printf ("test_solve: %.1f s\n", toc (t0));
 printf ("%d passed, %d failed\n", np, nf);
 if (nf > 0)
