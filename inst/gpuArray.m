@@ -2910,3 +2910,58 @@ endclassdef
 %! r = gather (pagemtimes (gpuArray (x), "transpose", randn (4, 2), "none"));
 %! assert (size (r), [5 2 3]);
 %!error <TRANSPX> pagemtimes (gpuArray (ones (2)), "bogus", ones (2), "none")
+
+## ---- linear algebra ----
+%!test
+%! ## A\b and b/A by each matrix type: results and classes as Octave's
+%! A = randn (9) + 9 * eye (9);
+%! b = randn (9, 2);
+%! for M = {A, A * A', triu(A), tril(A)}
+%!   x = gpuArray (M{1}) \ b;
+%!   assert (isa (x, "gpuArray"));
+%!   assert (gather (x), M{1} \ b, 1e-10);
+%! endfor
+%! assert (gather (b' / gpuArray (A)), b' / A, 1e-10);
+%! assert (classUnderlying (gpuArray (single (A)) \ b), "single");
+%! assert (gather (gpuArray ([1 2; 3 4; 5 6]) \ [1; 2; 3]), [1 2; 3 4; 5 6] \ [1; 2; 3], 1e-12);
+
+%!test
+%! ## singular systems warn as Octave does and give its minimum-norm answer
+%! s = warning ("error", "Octave:singular-matrix");
+%! unwind_protect
+%!   try
+%!     gpuArray (ones (3)) \ [1; 2; 3];
+%!     error ("no warning");
+%!   catch err
+%!     assert (err.identifier, "Octave:singular-matrix");
+%!     assert (err.message, "matrix singular to machine precision");
+%!   end_try_catch
+%! unwind_protect_cleanup
+%!   warning (s);
+%! end_unwind_protect
+%! warning ("off", "Octave:singular-matrix", "local");
+%! assert (gather (gpuArray (ones (3)) \ [1; 2; 3]), [2; 2; 2] / 3, 1e-14);
+%! assert (all (isinf (gather (inv (gpuArray (zeros (2)))))(:)));
+
+%!test
+%! ## inv, det, lu, chol, trace, norm: gpuArray results
+%! A = [4 2 1; 2 5 3; 1 3 6];
+%! assert (gather (inv (gpuArray (A))), inv (A), 1e-12);
+%! d = det (gpuArray (A));
+%! assert (isa (d, "gpuArray"));
+%! assert (gather (d), det (A), 1e-10);
+%! [L, U, P] = lu (gpuArray (A));
+%! [Lo, Uo, Po] = lu (A);
+%! assert (gather (L), Lo, 1e-12);
+%! assert (gather (U), Uo, 1e-12);
+%! assert (gather (P), Po);
+%! assert (gather (chol (gpuArray (A))), chol (A), 1e-12);
+%! assert (gather (trace (gpuArray (A))), trace (A));
+%! for p = {1, 2, Inf, "fro"}
+%!   assert (gather (norm (gpuArray (A), p{1})), norm (A, p{1}), 1e-12);
+%! endfor
+%! assert (gather (norm (gpuArray ([3 4]))), 5, 1e-15);
+
+%!error <positive definite> chol (gpuArray ([1 2; 2 1]))
+%!error <nonconformant> gpuArray (ones (2)) \ ones (3, 1)
+%!error <square> inv (gpuArray (ones (2, 3)))
