@@ -25,6 +25,8 @@ check-unit: test/unit/test_core test/unit/test_rng test/unit/test_copy test/unit
 	$(LAVAPIPE) test/unit/test_rng
 	$(HOST) test/unit/test_copy
 	$(LAVAPIPE) test/unit/test_copy
+	$(HOST) test/unit/test_gemm
+	$(LAVAPIPE) test/unit/test_gemm
 	$(HOST) test/unit/test_solve
 	$(LAVAPIPE) test/unit/test_solve
 
@@ -32,8 +34,6 @@ check-unit: test/unit/test_core test/unit/test_rng test/unit/test_copy test/unit
 test/unit/test_copy: test/unit/test_copy.c src/core/ga.h all
 	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Wall -Wextra -Werror -Isrc/core $< \
 	  src/libgpuarray_core.a -lcmocka $(CORE_LIBS) -o $@
-	$(HOST) test/unit/test_gemm
-	$(LAVAPIPE) test/unit/test_gemm
 
 # random numbers and index functions (Philox known answers need librandom123-dev)
 test/unit/test_rng: test/unit/test_rng.c src/core/ga.h all
