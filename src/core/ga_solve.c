@@ -747,6 +747,13 @@ static ga_status publish(ga_tensor *t, ga_id *out)
 
 /* ---- matrix properties through the public operations --------------------------------- */
 
+/* ids this file made for itself (0: none was made; releasing it would record an error) */
+static void drop_id(ga_id id)
+{
+  if (id)
+    ga_release(id);
+}
+
 static ga_status id_of(ga_tensor *t, ga_id *id)
 {
   t->refcount++;
@@ -764,7 +771,7 @@ static ga_status all_of(ga_id x, bool *out)
   ga_status st = ga_reduce_dims(GA_RED_ALL, x, 1, GA_MAX_DIMS, GA_SUM_DEFAULT, &r, NULL);
   if (st == GA_OK)
     st = ga_download(r, &v, 1);
-  ga_release(r);
+  drop_id(r);
   *out = v != 0;
   return st;
 }
@@ -811,7 +818,7 @@ static ga_status probe_type(ga_tensor *a, mat_type *type)
   bool diag_nz = false;
   if (st == GA_OK && (st = ga_binary(GA_OP_NE, &(ga_operand){.id = d}, &z, &x1)) == GA_OK)
     st = all_of(x1, &diag_nz);
-  ga_release(x1);
+  drop_id(x1);
   x1 = 0;
   if (st == GA_OK && diag_nz && (st = ga_binary(GA_OP_EQ, &(ga_operand){.id = A}, &z, &nz)) == GA_OK) {
     /* upper: every element is in the upper part or zero (nz holds the zeros) */
@@ -820,8 +827,8 @@ static ga_status probe_type(ga_tensor *a, mat_type *type)
         (st = ga_binary(GA_OP_OR, &(ga_operand){.id = tri}, &(ga_operand){.id = nz}, &x1)) == GA_OK &&
         (st = all_of(x1, &ok)) == GA_OK && ok)
       *type = MT_UPPER;
-    ga_release(tri);
-    ga_release(x1);
+    drop_id(tri);
+    drop_id(x1);
     x1 = tri = 0;
     if (st == GA_OK && *type == MT_FULL && (st = ga_binary(GA_OP_GE, &r, &c, &tri)) == GA_OK &&
         (st = ga_binary(GA_OP_OR, &(ga_operand){.id = tri}, &(ga_operand){.id = nz}, &x1)) == GA_OK &&
@@ -849,14 +856,14 @@ static ga_status probe_type(ga_tensor *a, mat_type *type)
             (st = ga_binary(GA_OP_OR, &(ga_operand){.id = x4}, &(ga_operand){.id = eq}, &both)) == GA_OK &&
             (st = all_of(both, &ok)) == GA_OK && ok)
           *type = MT_HERMITIAN;
-        ga_release(eq);
-        ga_release(both);
+        drop_id(eq);
+        drop_id(both);
       }
     }
   }
   ga_id all[] = {A, rows, cols, nz, tri, t1, d, dd, dcol, x1, x2, x3, x4, at};
   for (size_t i = 0; i < sizeof all / sizeof *all; i++)
-    ga_release(all[i]);
+    drop_id(all[i]);
   free(dpos);
   return st;
 }
@@ -871,10 +878,10 @@ static ga_status norm1(ga_tensor *a, double *out)
       (st = ga_sum(ab, 1, GA_SUM_DOUBLE, &s)) == GA_OK &&
       (st = ga_reduce(GA_RED_MAX, s, 2, GA_SUM_DEFAULT, &m, NULL)) == GA_OK)
     st = ga_download(m, &v, sizeof v);
-  ga_release(A);
-  ga_release(ab);
-  ga_release(s);
-  ga_release(m);
+  drop_id(A);
+  drop_id(ab);
+  drop_id(s);
+  drop_id(m);
   *out = v;
   return st;
 }
@@ -1137,7 +1144,7 @@ ga_status ga_inv(ga_id a, ga_id *out, ga_solve_info *info)
       (st = copy_new(et, n, n, perm, &X)) == GA_OK &&
       (st = trsm(cls, &W->buf, n, true, true, false, &X->buf, n)) == GA_OK)
     st = trsm(cls, &W->buf, n, false, false, false, &X->buf, n);
-  ga_release(e);
+  drop_id(e);
   if (W)
     ga_tensor_unref(W);
   drop(&r);
@@ -1263,7 +1270,7 @@ ga_status ga_lu(ga_id a, ga_id *packed, ga_id *perm_out, int64_t *info)
     return st;
   }
   if ((st = publish(W, packed)) != GA_OK)
-    ga_release(*perm_out);
+    drop_id(*perm_out);
   return st;
 }
 
@@ -1289,8 +1296,8 @@ ga_status ga_chol(ga_id a, ga_id *out, int64_t *info)
         (st = copy_new(tt, n, n, NULL, &W)) == GA_OK && n > 0)
       st = potrf(r.cls, &W->buf, n, info);
   }
-  ga_release(A);
-  ga_release(T);
+  drop_id(A);
+  drop_id(T);
   drop(&r);
   if (st != GA_OK) {
     if (W)
