@@ -18,20 +18,22 @@ test/unit/test_core: test/unit/test_core.c src/core/ga.h all
 	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Wall -Wextra -Werror -Isrc/core $< \
 	  src/libgpuarray_core.a -lcmocka $(CORE_LIBS) -o $@
 
-check-unit: test/unit/test_core test/unit/test_rng test/unit/test_copy test/unit/test_gemm
+check-unit: test/unit/test_core test/unit/test_rng test/unit/test_copy test/unit/test_gemm test/unit/test_solve
 	$(HOST) test/unit/test_core
 	$(LAVAPIPE) test/unit/test_core
 	$(HOST) test/unit/test_rng
 	$(LAVAPIPE) test/unit/test_rng
 	$(HOST) test/unit/test_copy
 	$(LAVAPIPE) test/unit/test_copy
+	$(HOST) test/unit/test_gemm
+	$(LAVAPIPE) test/unit/test_gemm
+	$(HOST) test/unit/test_solve
+	$(LAVAPIPE) test/unit/test_solve
 
 # copies between views and the indexing API built on them
 test/unit/test_copy: test/unit/test_copy.c src/core/ga.h all
 	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Wall -Wextra -Werror -Isrc/core $< \
 	  src/libgpuarray_core.a -lcmocka $(CORE_LIBS) -o $@
-	$(HOST) test/unit/test_gemm
-	$(LAVAPIPE) test/unit/test_gemm
 
 # random numbers and index functions (Philox known answers need librandom123-dev)
 test/unit/test_rng: test/unit/test_rng.c src/core/ga.h all
@@ -40,6 +42,11 @@ test/unit/test_rng: test/unit/test_rng.c src/core/ga.h all
 
 # matrix products (ga_gemm.c, shaders/gemm.comp and gemv.comp)
 test/unit/test_gemm: test/unit/test_gemm.c src/core/ga.h all
+	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Wall -Wextra -Werror -Isrc/core $< \
+	  src/libgpuarray_core.a -lcmocka $(CORE_LIBS) -o $@
+
+# dense solves and factorisations (ga_solve.c)
+test/unit/test_solve: test/unit/test_solve.c src/core/ga.h all
 	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Wall -Wextra -Werror -Isrc/core $< \
 	  src/libgpuarray_core.a -lcmocka $(CORE_LIBS) -o $@
 
@@ -58,6 +65,8 @@ check-octave: all
 	GA_INDEX_SELFTEST=1 $(OCTAVE) test/octave/test_indexing.m
 	$(HOST) $(OCTAVE) test/octave/test_indexing.m
 	$(LAVAPIPE) $(OCTAVE) test/octave/test_indexing.m
+	$(HOST) $(OCTAVE) test/octave/test_solve.m
+	$(LAVAPIPE) $(OCTAVE) test/octave/test_solve.m
 
 # the long differential run of random expression trees (about 10 minutes on lavapipe)
 fuzz: all
@@ -96,6 +105,6 @@ demo:
 
 clean:
 	$(MAKE) -C src clean
-	rm -rf build $(PKG).tar.gz test/unit/test_core test/unit/test_rng test/unit/test_copy test/unit/test_gemm
+	rm -rf build $(PKG).tar.gz test/unit/test_core test/unit/test_rng test/unit/test_copy test/unit/test_gemm test/unit/test_solve
 
 .PHONY: all check check-unit check-octave check-pkg bench-smoke fuzz dist install demo clean

@@ -1225,19 +1225,193 @@ classdef gpuArray < handle
     endfunction
 
     function r = mrdivide (a, b)
-      if (! isscalar (b))
-        error ("gpuarray:notImplemented",
-               "mrdivide: only division by a scalar is implemented for gpuArrays");
+      if (isscalar (b))
+        r = gpuArray (__gpuarray__ ("binary", "rdivide", a, b), [], [], true);
+        return;
       endif
-      r = gpuArray (__gpuarray__ ("binary", "rdivide", a, b), [], [], true);
+      if (ndims (a) > 2 || ndims (b) > 2)
+        error ("Octave:nonconformant-args", "operator /: not defined for N-D objects");
+      endif
+      if (columns (a) != columns (b))
+        error ("Octave:nonconformant-args",
+               "operator /: nonconformant arguments (op1 is %dx%d, op2 is %dx%d)",
+               rows (a), columns (a), rows (b), columns (b));
+      endif
+      ## B/A = (A.'\B.').', as Octave computes it
+      r = mldivide (b.', a.').';
     endfunction
 
     function r = mldivide (a, b)
-      if (! isscalar (a))
-        error ("gpuarray:notImplemented",
-               "mldivide: only division by a scalar is implemented for gpuArrays");
+      if (isscalar (a))
+        r = gpuArray.binary_ ("rdivide", b, a);
+        return;
       endif
-      r = gpuArray.binary_ ("rdivide", b, a);
+      ## on the device (src/core/ga_solve.c): Octave's matrix-type choice and warnings
+      [id, ~, ~, cond, rc] = __gpuarray__ ("linalg", "mldivide", a, b);
+      r = gpuArray (id, [], [], true);
+      gpuArray.warn_singular_ (cond, rc);
+    endfunction
+
+    function r = inv (a)
+      [id, ~, ~, cond, rc] = __gpuarray__ ("linalg", "inv", a);
+      r = gpuArray (id, [], [], true);
+      gpuArray.warn_singular_ (cond, rc);
+    endfunction
+
+    function r = inverse (a)
+      r = inv (a);
+    endfunction
+
+    function r = det (a)
+      r = gpuArray (__gpuarray__ ("linalg", "det", a), [], [], true);
+    endfunction
+
+    function varargout = lu (a, varargin)
+      ## [L, U, P] = lu (A), [L, U] = lu (A) (L permuted), Y = lu (A) (the packed
+      ## factors), [L, U, p] = lu (A, "vector") (p a column, as Octave 7 gives it)
+      vec = false;
+      for i = 1:numel (varargin)
+        if (ischar (varargin{i}) && strcmpi (varargin{i}, "vector"))
+          vec = true;
+        else
+          error ("gpuarray:notImplemented", "lu: only the \"vector\" option is implemented for gpuArrays");
+        endif
+      endfor
+      [wid, pid] = __gpuarray__ ("linalg", "lu", a);
+      W = gpuArray (wid, [], [], true);
+      p = gpuArray (pid, [], [], true);
+      [m, n] = size (a);
+      k = min (m, n);
+      if (nargout <= 1)
+        varargout{1} = W;
+        return;
+      endif
+      cls = classUnderlying (W);
+      L = tril (subsref (W, substruct ("()", {":", 1:k})), -1) + gpuArray.eye (m, k, cls);
+      U = triu (subsref (W, substruct ("()", {1:k, ":"})));
+      if (nargout == 2)
+        pv = gather (p);
+        ip = zeros (1, m);
+        ip(pv) = 1:m;
+        varargout = {subsref(L, substruct ("()", {ip, ":"})), U};
+      elseif (vec)
+        varargout = {L, U, reshape(p, m, 1)};
+      else
+        varargout = {L, U, subsref(gpuArray.eye (m), substruct ("()", {gather(p), ":"}))};
+      endif
+    endfunction
+
+    function [R, p] = chol (a, varargin)
+      ## R' * R = A from the upper triangle; chol (A, "lower"): L * L' = A from the lower
+      lower = false;
+      for i = 1:numel (varargin)
+        if (ischar (varargin{i}) && any (strcmpi (varargin{i}, {"lower", "upper"})))
+          lower = strcmpi (varargin{i}, "lower");
+        else
+          error ("gpuarray:notImplemented", "chol: only the \"lower\" and \"upper\" options are implemented for gpuArrays");
+        endif
+      endfor
+      src = a;
+      if (lower && ismatrix (a) && rows (a) == columns (a))
+        src = a.';
+      endif
+      [id, info] = __gpuarray__ ("linalg", "chol", src);
+      W = gpuArray (id, [], [], true);
+      if (info != 0 && nargout < 2)
+        error ("chol: input matrix must be positive definite");
+      endif
+      q = rows (a);
+      if (info != 0)
+        q = info - 1;
+      endif
+      L = tril (subsref (W, substruct ("()", {1:q, 1:q})));
+      if (lower)
+        R = L;
+      else
+        R = L.';
+      endif
+      p = info;
+    endfunction
+
+    function r = trace (a)
+      ## Octave 7's trace.m: a vector gives its first element
+      if (ndims (a) > 2)
+        error ("trace: only valid on 2-D objects");
+      elseif (isempty (a))
+        r = gpuArray (__gpuarray__ ("fill", classUnderlying (a), [1 1], 0), [], [], true);
+      elseif (any (size (a) == 1))
+        r = subsref (a, substruct ("()", {1}));
+      elseif (rows (a) != columns (a))
+        error ("trace: only valid on square matrix");
+      else
+        r = sum (diag (a));
+      endif
+    endfunction
+
+    function r = norm (x, p, opt)
+      ## 1, Inf, -Inf, "fro" and p-norms by reductions on the device; the 2-norm of a
+      ## matrix (its largest singular value) is computed by Octave's own norm on the host
+      ## and returned as a gpuArray (no SVD on the device yet)
+      if (nargin < 2 || (isnumeric (p) && isempty (p)))
+        p = 2;
+      endif
+      if (nargin > 2)
+        error ("gpuarray:notImplemented", "norm: the OPT argument is not implemented for gpuArrays");
+      endif
+      p = gather (p);
+      if (! isfloat (x))
+        error ("norm: X must be a numeric matrix");
+      endif
+      if (ndims (x) > 2)
+        error ("norm: only valid for 2-D objects");
+      endif
+      cls = classUnderlying (x);
+      if (isempty (x))
+        r = gpuArray (__gpuarray__ ("fill", cls, [1 1], 0), [], [], true);
+        return;
+      endif
+      ax = abs (x);
+      av = reshape (ax, numel (ax), 1);   # (inside the class, av is the builtin's)
+      if (isvector (x))
+        if (ischar (p) && any (strcmpi (p, {"fro"})))
+          p = 2;
+        elseif (ischar (p) && strcmpi (p, "inf"))
+          p = Inf;
+        elseif (ischar (p))
+          error ("norm: unrecognized option: %s", p);
+        endif
+        if (p == 2)
+          r = gpuArray.scaled_2norm_ (av);
+        elseif (p == 1)
+          r = sum (av);
+        elseif (p == Inf)
+          r = max (av);
+        elseif (p == -Inf)
+          r = min (av);
+        elseif (p == 0)
+          r = cast (sum (av != 0), cls);
+        else
+          r = sum (av .^ p) .^ (1 / p);
+        endif
+        return;
+      endif
+      if (ischar (p))
+        if (strcmpi (p, "fro"))
+          r = gpuArray.scaled_2norm_ (av);
+        elseif (strcmpi (p, "inf"))
+          r = max (sum (ax, 2));
+        else
+          error ("norm: unrecognized option: %s", p);
+        endif
+      elseif (p == 1)
+        r = max (sum (ax, 1));
+      elseif (p == Inf)
+        r = max (sum (ax, 2));
+      elseif (p == 2)
+        r = gpuArray (norm (gather (x)));
+      else
+        r = gpuArray (norm (gather (x), p));
+      endif
     endfunction
 
     function r = sum (x, varargin)
@@ -1409,6 +1583,27 @@ classdef gpuArray < handle
   endmethods
 
   methods (Static, Access = private)
+    function warn_singular_ (cond, rc)
+      ## Octave's warnings of mldivide and inv, from the core's verdict
+      if (cond == 1)
+        warning ("Octave:singular-matrix", "matrix singular to machine precision");
+      elseif (cond == 2)
+        warning ("Octave:nearly-singular-matrix", "matrix singular to machine precision, rcond = %g", rc);
+      endif
+    endfunction
+
+    function r = scaled_2norm_ (v)
+      ## sqrt (sum (v.^2)) scaled by the largest magnitude, so that it neither overflows
+      ## nor underflows (v holds magnitudes)
+      s = max (v);
+      sh = gather (s);
+      if (sh == 0 || ! isfinite (sh))
+        r = s;
+      else
+        r = s .* sqrt (sum ((v ./ s) .^ 2));
+      endif
+    endfunction
+
     function r = fill_ (name, value, args)
       ## Octave's argument rules for zeros, ones, Inf, NaN, true and false
       logical_fn = any (strcmp (name, {"true", "false"}));
@@ -3197,3 +3392,58 @@ endclassdef
 %!error <idivide: integer type of X \(int8\) must match integer type of Y \(int16\)> idivide (gpuArray (int8 (7)), int16 (2))
 %!error <idivide: unrecognized rounding type "bogus"> idivide (gpuArray (int8 (7)), int8 (2), "bogus")
 %!error <two output arguments> [a, b] = max (gpuArray ([1 2]), [2 1])
+
+## ---- linear algebra ----
+%!test
+%! ## A\b and b/A by each matrix type: results and classes as Octave's
+%! A = randn (9) + 9 * eye (9);
+%! b = randn (9, 2);
+%! for M = {A, A * A', triu(A), tril(A)}
+%!   x = gpuArray (M{1}) \ b;
+%!   assert (isa (x, "gpuArray"));
+%!   assert (gather (x), M{1} \ b, 1e-10);
+%! endfor
+%! assert (gather (b' / gpuArray (A)), b' / A, 1e-10);
+%! assert (classUnderlying (gpuArray (single (A)) \ b), "single");
+%! assert (gather (gpuArray ([1 2; 3 4; 5 6]) \ [1; 2; 3]), [1 2; 3 4; 5 6] \ [1; 2; 3], 1e-12);
+
+%!test
+%! ## singular systems warn as Octave does and give its minimum-norm answer
+%! s = warning ("error", "Octave:singular-matrix");
+%! unwind_protect
+%!   try
+%!     gpuArray (ones (3)) \ [1; 2; 3];
+%!     error ("no warning");
+%!   catch err
+%!     assert (err.identifier, "Octave:singular-matrix");
+%!     assert (err.message, "matrix singular to machine precision");
+%!   end_try_catch
+%! unwind_protect_cleanup
+%!   warning (s);
+%! end_unwind_protect
+%! warning ("off", "Octave:singular-matrix", "local");
+%! assert (gather (gpuArray (ones (3)) \ [1; 2; 3]), [2; 2; 2] / 3, 1e-14);
+%! assert (all (isinf (gather (inv (gpuArray (zeros (2)))))(:)));
+
+%!test
+%! ## inv, det, lu, chol, trace, norm: gpuArray results
+%! A = [4 2 1; 2 5 3; 1 3 6];
+%! assert (gather (inv (gpuArray (A))), inv (A), 1e-12);
+%! d = det (gpuArray (A));
+%! assert (isa (d, "gpuArray"));
+%! assert (gather (d), det (A), 1e-10);
+%! [L, U, P] = lu (gpuArray (A));
+%! [Lo, Uo, Po] = lu (A);
+%! assert (gather (L), Lo, 1e-12);
+%! assert (gather (U), Uo, 1e-12);
+%! assert (gather (P), Po);
+%! assert (gather (chol (gpuArray (A))), chol (A), 1e-12);
+%! assert (gather (trace (gpuArray (A))), trace (A));
+%! for p = {1, 2, Inf, "fro"}
+%!   assert (gather (norm (gpuArray (A), p{1})), norm (A, p{1}), 1e-12);
+%! endfor
+%! assert (gather (norm (gpuArray ([3 4]))), 5, 1e-15);
+
+%!error <positive definite> chol (gpuArray ([1 2; 2 1]))
+%!error <nonconformant> gpuArray (ones (2)) \ ones (3, 1)
+%!error <square> inv (gpuArray (ones (2, 3)))

@@ -21,7 +21,8 @@ layout(push_constant) uniform Params {
   uint m, n, k;
   uint tiles_m, tiles_n, batch;
   uint groups_x;
-  uint flags;              // 1, 2, 4: A, B, C may be read/written as aligned 4-vectors
+  uint flags;              // 1, 2, 4: A, B, C may be read/written as aligned 4-vectors;
+                           // 8: C = C - op(A) * op(B) (the updates of ga_solve.c)
 } pc;
 
 layout(buffer_reference, std430, buffer_reference_align = 16) buffer GemmV4 { V4 v; };
@@ -172,6 +173,7 @@ void main()
 
   // every index into acc is a constant once unrolled: acc stays in registers
   bool vec_c = (pc.flags & 4u) != 0u;
+  bool update = (pc.flags & 8u) != 0u;
   [[unroll]] for (int j = 0; j < 8; j++) {
     uint col = n0 + (j < 4 ? 0u : uint(BN) / 2u) + tni * 4u + uint(j & 3);
     [[unroll]] for (int h = 0; h < 2; h++) {
@@ -180,11 +182,15 @@ void main()
       if (col < pc.n && row < pc.m) {
         uint64_t p = cbase + (uint64_t(row) + uint64_t(col) * pc.ldc) * uint64_t(ES);
         if (vec_c) {
+          if (update)
+            v = GemmV4(p).v - v;
           GemmV4(p).v = v; // m is a multiple of 4: all four rows are inside
         } else {
           [[unroll]] for (uint q = 0u; q < 4u; q++)
-            if (row + q < pc.m)
-              GemmS(p + uint64_t(q * ES)).v = v[q];
+            if (row + q < pc.m) {
+              T old = update ? GemmS(p + uint64_t(q * ES)).v : T(0);
+              GemmS(p + uint64_t(q * ES)).v = update ? old - v[q] : v[q];
+            }
         }
       }
     }

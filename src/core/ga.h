@@ -258,6 +258,36 @@ ga_status ga_mtimes(const ga_operand *a, int trans_a, const ga_operand *b, int t
  * a page dimension of 1 on one side is broadcast against the other's. */
 ga_status ga_pagemtimes(const ga_operand *a, int trans_a, const ga_operand *b, int trans_b, ga_id *out);
 
+/* ---- dense linear algebra (ga_solve.c) ---------------------------------------------
+ * Real double and single matrices (single when either operand is single); integer
+ * operands are refused as Octave refuses them. What Octave warns about comes back in a
+ * ga_solve_info for the caller to raise (the core never prints): singular (rcond 0 or
+ * an exactly zero pivot: "matrix singular to machine precision", Octave:singular-matrix)
+ * or nearly singular (rcond + 1 == 1 in the class: the same text with ", rcond = %g",
+ * Octave:nearly-singular-matrix). rcond is a 1-norm estimate (LAPACK's dlacn2 method) on
+ * the host from the downloaded factors. */
+typedef enum { GA_SOLVE_OK = 0, GA_SOLVE_SINGULAR, GA_SOLVE_NEARLY_SINGULAR } ga_solve_cond;
+typedef struct {
+  ga_solve_cond cond;
+  double rcond; /* NaN where none was estimated */
+} ga_solve_info;
+/* A \ B (info may be NULL). Square A: Octave's matrix-type choice (triangular, Cholesky
+ * falling back to LU, LU with partial pivoting), blocked on the device. Rectangular or
+ * exactly singular A: the minimum-norm least-squares solution, computed on the host. */
+ga_status ga_mldivide(const ga_operand *a, const ga_operand *b, ga_id *out, ga_solve_info *info);
+/* inv (A): all Inf for a singular A, as Octave gives */
+ga_status ga_inv(ga_id a, ga_id *out, ga_solve_info *info);
+/* det (A): a 1 x 1 value of A's class, from the LU factors */
+ga_status ga_det(ga_id a, ga_id *out);
+/* P A = L U for m x n A: packed receives L (unit lower, below the diagonal) and U (upper)
+ * in one m x n array, perm the 1 x m row order (1-based doubles: P A = A(perm, :)); info
+ * the 1-based column of the first zero pivot, 0 if none */
+ga_status ga_lu(ga_id a, ga_id *packed, ga_id *perm, int64_t *info);
+/* Cholesky of the upper triangle of A (read as symmetric): out holds L = R' in its lower
+ * triangle (the rest unspecified); info is 0, or the 1-based column whose pivot was not
+ * positive (then only the leading info-1 columns are factored) */
+ga_status ga_chol(ga_id a, ga_id *out, int64_t *info);
+
 /* Devices and telemetry. */
 ga_status ga_device_count(int *count);
 ga_status ga_get_device_info(ga_device_info *info);

@@ -20,10 +20,13 @@
     for (int64_t j = 0; j < d->n; j++) {                                                      \
       T *cj = C + j * d->ldc;                                                                 \
       if (!d->trans_a) { /* columns of A scaled and added: unit stride inside */              \
-        for (int64_t i = 0; i < d->m; i++)                                                    \
-          cj[i] = 0;                                                                          \
+        if (!d->update)                                                                       \
+          for (int64_t i = 0; i < d->m; i++)                                                  \
+            cj[i] = 0;                                                                        \
         for (int64_t q = 0; q < d->k; q++) {                                                  \
           T bq = d->trans_b ? B[j + q * d->ldb] : B[q + j * d->ldb];                          \
+          if (d->update)                                                                      \
+            bq = -bq;                                                                         \
           const T *aq = A + q * d->lda;                                                       \
           for (int64_t i = 0; i < d->m; i++)                                                  \
             cj[i] += aq[i] * bq;                                                              \
@@ -34,7 +37,7 @@
           T acc = 0;                                                                          \
           for (int64_t q = 0; q < d->k; q++)                                                  \
             acc += ai[q] * (d->trans_b ? B[j + q * d->ldb] : B[q + j * d->ldb]);              \
-          cj[i] = acc;                                                                        \
+          cj[i] = d->update ? cj[i] - acc : acc;                                              \
         }                                                                                     \
       }                                                                                       \
     }                                                                                         \
@@ -51,7 +54,7 @@ void ga_host_gemm(const ga_gemm_desc *d, const void *a, const void *b, void *c)
 }
 
 /* The provider's product, or the host's on copies when it declines. */
-static ga_status plan_gemm(const ga_gemm_desc *d)
+ga_status ga_plan_gemm(const ga_gemm_desc *d)
 {
   ga_status st = ga_g.prov->gemm ? ga_g.prov->gemm(ga_g.pstate, d) : GA_ERR_UNSUPPORTED;
   if (st != GA_ERR_UNSUPPORTED)
@@ -270,7 +273,7 @@ ga_status ga_mtimes(const ga_operand *a, int trans_a, const ga_operand *b, int t
     ga_gemm_desc d = {.cls = cls, .trans_a = trans_a != 0, .trans_b = trans_b != 0, .m = m, .n = n, .k = ka,
                       .a = &ra.t->buf, .b = &rb.t->buf, .c = &t->buf,
                       .lda = trans_a ? ka : m, .ldb = trans_b ? n : ka, .ldc = m, .batch = 1};
-    st = plan_gemm(&d);
+    st = ga_plan_gemm(&d);
   }
   /* queued work may still read the temporaries: their buffers' next users are ordered
    * after it by the barrier before every dispatch */
@@ -334,7 +337,7 @@ ga_status ga_pagemtimes(const ga_operand *a, int trans_a, const ga_operand *b, i
                       .lda = ra.dims[0], .ldb = rb.dims[0], .ldc = m, .batch = pages,
                       .stride_a = a_one ? 0 : page_a, .stride_b = b_one ? 0 : page_b, .stride_c = m * n};
     if ((a_full || a_one) && (b_full || b_one)) {
-      st = plan_gemm(&d); /* one batched product */
+      st = ga_plan_gemm(&d); /* one batched product */
     } else {
       /* mixed broadcasting: page by page, each operand's page from the result's index */
       d.batch = 1;
@@ -352,7 +355,7 @@ ga_status ga_pagemtimes(const ga_operand *a, int trans_a, const ga_operand *b, i
         d.off_a = pa * page_a;
         d.off_b = pb * page_b;
         d.off_c = p * m * n;
-        st = plan_gemm(&d);
+        st = ga_plan_gemm(&d);
       }
     }
   }

@@ -161,6 +161,7 @@ typedef struct {
   int64_t off_a, off_b, off_c;
   int64_t batch;
   int64_t stride_a, stride_b, stride_c;
+  int update; /* C = C - op(A) * op(B) instead: the trailing updates of ga_solve.c */
 } ga_gemm_desc;
 
 typedef struct ga_provider_ops {
@@ -201,6 +202,8 @@ ga_status ga_host_compact_count(const uint8_t *mask, int64_t n, uint32_t *counts
 ga_status ga_host_compact_write(const uint8_t *mask, int64_t n, const int64_t *offsets, int64_t *out);
 /* The reference matrix product (ga_gemm.c) on host copies of d's buffers. */
 void ga_host_gemm(const ga_gemm_desc *d, const void *a, const void *b, void *c);
+/* The provider's product, or the host's when it declines (ga_gemm.c). */
+ga_status ga_plan_gemm(const ga_gemm_desc *d);
 
 /* Octave's int64/uint64 arithmetic with a double operand (ga_int64_mixed.c). int_cls is
  * GA_INT64 or GA_UINT64 and the result's class; x is the integer operand's 64 bits

@@ -103,6 +103,8 @@ static ga_status run_gemm(ga_vk *vk, const ga_gemm_desc *d)
     flags |= 2;
   if (aligned16(c) && d->m % 4 == 0 && d->ldc % 4 == 0 && d->stride_c % 4 == 0)
     flags |= 4;
+  if (d->update)
+    flags |= 8;
   struct {
     uint64_t a, b, c, lda, ldb, ldc, sa, sb, sc;
     uint32_t m, n, k, tiles_m, tiles_n, batch, groups_x, flags;
@@ -195,8 +197,9 @@ ga_status ga_vk_gemm(void *state, const ga_gemm_desc *d)
   uint64_t c = d->c->address + (uint64_t)d->off_c * es;
   int64_t m = d->m, n = d->n, k = d->k;
   /* a vector operand is contiguous whichever way it is stored (ld of 1 for a row) */
-  bool b_vec = n == 1 && (d->trans_b ? d->ldb == 1 : true);
-  bool a_vec = m == 1 && (d->trans_a ? true : d->lda == 1);
+  /* the matrix-vector kernels only store: updates (C -= ...) take the tiled kernel */
+  bool b_vec = !d->update && n == 1 && (d->trans_b ? d->ldb == 1 : true);
+  bool a_vec = !d->update && m == 1 && (d->trans_a ? true : d->lda == 1);
   if (b_vec) /* C (m x 1) = op(A) * v */
     return d->trans_a ? run_gemv(vk, d->cls, 1, a, d->lda, d->stride_a, b, d->stride_b, c, d->stride_c, k, m, d->batch)
                       : run_gemv(vk, d->cls, 0, a, d->lda, d->stride_a, b, d->stride_b, c, d->stride_c, m, k, d->batch);

@@ -35,5 +35,6 @@ GA_MEX_COMMAND(ga_mex_flip);
 GA_MEX_COMMAND(ga_mex_find);
 GA_MEX_COMMAND(ga_mex_mtimes);     /* mex_linalg.c: matrix products */
 GA_MEX_COMMAND(ga_mex_pagemtimes); /* mex_linalg.c */
+GA_MEX_COMMAND(ga_mex_linalg);     /* mex_solve.c: mldivide, inv, det, lu, chol */
 
 #endif
