@@ -41,7 +41,8 @@ function in = gather_inputs (tiny, n, k)
   endif
   x = bw_rand (6, "double", n, 1);
   rand ("seed", 7);
-  in = {x, 1 + floor (rand (k, 1) * n)};
+  idx = 1 + floor (rand (k, 1) * n);   # (not inside { }: there a space splits "floor (...)")
+  in = {x, idx};
 endfunction
 
 function A = column_loop (A, v)
