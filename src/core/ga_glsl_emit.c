@@ -532,9 +532,11 @@ bool ga_glsl_elementwise_supported(const ga_expr *x, ga_class out_cls)
       return false;
     if (x->nodes[j].kind == GA_X_INDEX && x->nodes[j].gen == GA_GEN_EYE && (uint64_t)x->numel > 0xffffffffu)
       return false; /* eye's division in 32 bits: see emit_generator */
+    if (x->nodes[j].kind == GA_X_BINARY && x->nodes[j].op == GA_OP_POWER && x->nodes[j].mode == GA_CM_FLOAT)
+      continue; /* double and single: pow on the device (shaders/ga_math.glsl ga_pow_d) */
     if (x->nodes[j].kind == GA_X_BINARY && x->nodes[j].op == GA_OP_POWER) {
-      /* on the device: Octave's products and quotient for scalar exponents 2, 3, -1, and
-       * the trivial 0 and 1; other exponents are the C library's pow, on the host */
+      /* integer classes on the device: Octave's products and quotient for scalar
+       * exponents 2, 3, -1, and the trivial 0 and 1; other exponents on the host */
       const ga_xnode *e = &x->nodes[x->nodes[j].b];
       double y = e->kind == GA_X_SCALAR && !ga_class_is_int(e->cls) ? x->scalars[e->slot].v.f : 0.5;
       if (e->kind != GA_X_SCALAR || ga_class_is_int(e->cls) || !(y == 0 || y == 1 || y == 2 || y == 3 || y == -1) ||
@@ -551,8 +553,8 @@ void ga_glsl_elementwise_key(const ga_expr *x, ga_class out_cls, char *key, size
   for (int j = 0; j < x->nnodes && len < cap; j++) {
     const ga_xnode *n = &x->nodes[j];
     if (n->kind == GA_X_INPUT) {
-      len += (size_t)snprintf(key + len, cap - len, "|i%d.%d%s", n->slot, (int)n->cls,
-                              input_broadcast(x, n->slot) ? "b" : "");
+      len += (size_t)snprintf(key + len, cap - len, "|i%d.%d%s%s", n->slot, (int)n->cls,
+                              input_broadcast(x, n->slot) ? "b" : "", ga_expr_input_numel(x, n->slot) == 1 ? "1" : "");
       ga_bcast plan;
       if (len < cap && ga_glsl_broadcast_plan(x, &plan) && plan.partial[n->slot])
         len += (size_t)snprintf(key + len, cap - len, "m%u/%d", plan.mask[n->slot], plan.ndims);
@@ -667,6 +669,15 @@ static void emit_nodes(ga_strbuf *b, const ga_expr *x, const char *indent, const
       snprintf(va, sizeof va, "v%d", n->a);
       ga_glsl_emit_unary(b, n, x->nodes[n->a].cls, va);
       ga_sb_puts(b, ";\n");
+    } else if (n->op == GA_OP_POWER && n->mode == GA_CM_FLOAT) {
+      /* a scalar exponent keeps Octave's exact cases (x .^ 2 is x * x); an array of
+       * exponents is pow throughout, as Octave's elementwise std::pow */
+      bool single = n->cls == GA_SINGLE;
+      const char *cv = single ? "ga_f" : "ga_d";
+      const ga_xnode *e = &x->nodes[n->b]; /* a 1x1 array is a scalar to Octave too */
+      bool scalar = e->kind == GA_X_SCALAR || (e->kind == GA_X_INPUT && ga_expr_input_numel(x, e->slot) == 1);
+      ga_sb_printf(b, "ga_pow_%s%s(%s(v%d), %s(v%d));\n", scalar ? "scalar_" : "", single ? "single" : "double", cv,
+                   n->a, cv, n->b);
     } else {
       char va[16], vb[16];
       snprintf(va, sizeof va, "v%d", n->a);
@@ -789,7 +800,8 @@ void ga_glsl_emit_prelude(ga_strbuf *b, const ga_expr *x)
   for (int j = 0; x && j < x->nnodes; j++) {
     const ga_xnode *n = &x->nodes[j];
     math |= (n->kind == GA_X_UNARY && ga_unop_is_function(n->uop)) ||
-            (n->kind == GA_X_BINARY && (n->op == GA_OP_ATAN2 || n->op == GA_OP_HYPOT));
+            (n->kind == GA_X_BINARY && (n->op == GA_OP_ATAN2 || n->op == GA_OP_HYPOT)) ||
+            (n->kind == GA_X_BINARY && n->op == GA_OP_POWER && n->mode == GA_CM_FLOAT);
     lite |= n->kind == GA_X_BINARY && ga_binop_is_function(n->op);
   }
   math |= has_generator(x, GA_GEN_NORMAL);
