@@ -3478,3 +3478,36 @@ endclassdef
 %!error <positive definite> chol (gpuArray ([1 2; 2 1]))
 %!error <nonconformant> gpuArray (ones (2)) \ ones (3, 1)
 %!error <square> inv (gpuArray (ones (2, 3)))
+
+%!test
+%! ## contiguous slices (A(:, j), A(:, :, k), x(a:b)) are views of A's memory: no kernel
+%! x = rand (64, 10, 3);
+%! A = gpuArray (x);
+%! wait (gpuDevice ());
+%! s0 = gpuarray_stats ();
+%! c = A(:, 3, 2);
+%! p = A(:, :, 3);
+%! r = A(65:640);
+%! s1 = gpuarray_stats ();
+%! assert (s1.dispatches, s0.dispatches);
+%! assert (gather (c), x(:, 3, 2));
+%! assert (gather (p), x(:, :, 3));
+%! assert (gather (r), x(65:640));
+%! ## views feed kernels, reductions and products, and views of views
+%! assert (gather (c .* 2 + 1), x(:, 3, 2) .* 2 + 1);
+%! assert (gather (sum (p)), sum (x(:, :, 3)), -1e-14);
+%! assert (gather (p(:, 4:6)), x(:, 4:6, 3));
+%! assert (gather (reshape (p(:, 2:5), 128, 2)), reshape (x(:, 2:5, 3), 128, 2));
+%! assert (gather (p(:, 1:3)' * p(:, 2:4)), x(:, 1:3, 3)' * x(:, 2:4, 3), -1e-13);
+%! ## values stay values: writing into a view or into A leaves the other alone
+%! c(2) = -1;
+%! A(:, 3, 2) = 7;
+%! assert (gather (c), [x(1, 3, 2); -1; x(3:end, 3, 2)]);
+%! assert (gather (p), x(:, :, 3));
+%! y = x; y(:, 3, 2) = 7;
+%! assert (gather (A), y);
+%! ## a slice that does not start on a 16-byte boundary is copied (still right)
+%! z = single (rand (5, 4));
+%! Z = gpuArray (z);
+%! assert (gather (Z(:, 2)), z(:, 2));
+%! assert (gather (Z(:, 3) + Z(:, 4)), z(:, 3) + z(:, 4));

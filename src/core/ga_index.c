@@ -540,6 +540,24 @@ static void linear_result_shape(const ga_tensor *a, const subscript *s, int *nd,
   }
 }
 
+/* Whether the gather d (dense destination) reads one contiguous run of its source, and
+ * where it starts. */
+static bool contiguous_source(const ga_copy_desc *d, int64_t *first)
+{
+  int64_t expect = 1;
+  for (int k = 0; k < d->ndims; k++) {
+    if (d->src[k].index)
+      return false;
+    if (d->dims[k] == 1)
+      continue;
+    if (d->src[k].stride != expect)
+      return false;
+    expect *= d->dims[k];
+  }
+  *first = d->src_offset;
+  return true;
+}
+
 ga_status ga_subsref(ga_id id, int nidx, const ga_index *idx, ga_id *out)
 {
   ga_status st = ga_init();
@@ -594,6 +612,17 @@ ga_status ga_subsref(ga_id id, int nidx, const ga_index *idx, ga_id *out)
       ds *= rdims[k];
       st = subscript_axis(&s[k], fs[k], &holders[k], &d.src[k], &d.src_offset);
     }
+  }
+  /* a contiguous run of A's elements (A(:, j), A(:, :, k), x(a:b)) is a view of A's
+   * memory: no copy, and what consumes it reads A's storage directly */
+  int64_t first = 0;
+  if (st == GA_OK && contiguous_source(&d, &first)) {
+    st = ga_tensor_alias_range(a, first, rnd, rdims, &t);
+    if (st == GA_OK)
+      goto done;
+    if (st != GA_ERR_UNSUPPORTED)
+      goto done;
+    st = GA_OK; /* not aligned for the kernels' vector loads: copy */
   }
   if (st == GA_OK)
     st = ga_tensor_new(a->cls, rnd, rdims, &t);

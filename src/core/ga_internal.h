@@ -44,6 +44,8 @@ typedef struct {
   uint64_t address;   /* device address (vulkan) */
   void *host;         /* host pointer (host provider) */
   size_t bytes;
+  size_t offset;      /* bytes from the start of handle's buffer (a view of part of it:
+                         address and host already include it) */
 } ga_pbuf;
 
 /* Elementwise expression IR: a small DAG in topological order whose last node is the
@@ -276,6 +278,10 @@ void ga_lazy_bind(ga_lazy *lz);
 void ga_tensor_unref(ga_tensor *t);
 /* A tensor of another shape with src's elements and storage (reshape): no copy. */
 ga_status ga_tensor_alias(ga_tensor *src, int ndims, const int64_t *dims, ga_tensor **out);
+/* A tensor whose elements are src's elements first .. first + numel - 1 (a contiguous
+ * slice), sharing src's storage; GA_ERR_UNSUPPORTED where the slice would not start on
+ * the 16-byte boundary the kernels' vector loads need. */
+ga_status ga_tensor_alias_range(ga_tensor *src, int64_t first, int ndims, const int64_t *dims, ga_tensor **out);
 /* Pending assignments (ga_index.c). */
 ga_status ga_patch_apply(ga_tensor *t);
 void ga_patch_free(ga_tensor *t);

@@ -158,10 +158,36 @@ ga_status ga_tensor_alias(ga_tensor *src, int ndims, const int64_t *dims, ga_ten
     return ga_fail(GA_ERR_INTERNAL, "an alias must keep the number of elements");
   }
   ga_tensor *root = src->owner ? src->owner : src;
-  if (root->buf.bytes) {
+  if (src->buf.bytes) { /* src's own view of the storage: a slice keeps its offset */
     t->owner = root;
     root->refcount++;
-    t->buf = root->buf;
+    t->buf = src->buf;
+  }
+  ga_g.stats.live_tensors++;
+  *out = t;
+  return GA_OK;
+}
+
+ga_status ga_tensor_alias_range(ga_tensor *src, int64_t first, int ndims, const int64_t *dims, ga_tensor **out)
+{
+  size_t es = ga_class_size(src->cls), at = (size_t)first * es;
+  ga_tensor *root = src->owner ? src->owner : src;
+  if ((src->buf.offset + at) % 16 != 0 || first < 0 || first + ga_shape_numel(ndims, dims) > src->numel)
+    return GA_ERR_UNSUPPORTED;
+  ga_status st = ga_tensor_materialize(src);
+  if (st != GA_OK)
+    return st;
+  ga_tensor *t;
+  if ((st = tensor_alloc(src->cls, ndims, dims, &t)) != GA_OK)
+    return st;
+  if (t->numel > 0 && src->buf.bytes) {
+    t->owner = root;
+    root->refcount++;
+    t->buf = src->buf;
+    t->buf.offset += at;
+    t->buf.address += t->buf.address ? at : 0;
+    t->buf.host = t->buf.host ? (char *)t->buf.host + at : NULL;
+    t->buf.bytes = (size_t)t->numel * es;
   }
   ga_g.stats.live_tensors++;
   *out = t;

@@ -256,7 +256,8 @@ ga_status ga_vk_upload(void *state, ga_pbuf *dst, const void *src, size_t bytes)
     if (st != GA_OK)
       return st;
     memcpy(s->mapped, (const char *)src + off, n);
-    if ((st = record_copy(vk, s->buffer, 0, d->buffer, off, n)) != GA_OK || (st = ga_vk_flush(vk)) != GA_OK)
+    if ((st = record_copy(vk, s->buffer, 0, d->buffer, dst->offset + off, n)) != GA_OK ||
+        (st = ga_vk_flush(vk)) != GA_OK)
       return st;
     s->busy_until = vk->submitted;
     off += n;
@@ -280,7 +281,8 @@ ga_status ga_vk_download(void *state, const ga_pbuf *src, void *dst, size_t byte
       ga_vk_staging *s;
       if ((st = staging_slot(vk, &s)) != GA_OK)
         break;
-      if ((st = record_copy(vk, b->buffer, off, s->buffer, 0, n)) != GA_OK || (st = ga_vk_flush(vk)) != GA_OK)
+      if ((st = record_copy(vk, b->buffer, src->offset + off, s->buffer, 0, n)) != GA_OK ||
+          (st = ga_vk_flush(vk)) != GA_OK)
         break;
       s->busy_until = vk->submitted;
       int slot = (head + count) % GA_VK_STAGE_SLOTS;
