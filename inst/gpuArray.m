@@ -1828,8 +1828,9 @@ classdef gpuArray < handle
     endfunction
 
     function out = extremum_ (op, nin, nout, x, y, varargin)
-      ## max (x, y) elementwise; max (x, [], dim) and the rest reduce
-      if (nin == 2 && ! (isnumeric (y) && isempty (y)) && ! (isa (y, "gpuArray") && isempty (y)))
+      ## max (x, y) is elementwise whatever y is (Octave: max ([1 2], []) is a
+      ## nonconformant error, max (5, []) is []); max (x, [], dim) and max (x) reduce
+      if (nin == 2)
         if (nout > 1)
           error ("%s: two output arguments are not supported for two input arrays", op);
         endif

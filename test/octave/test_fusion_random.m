@@ -165,8 +165,8 @@ function [nd, made] = gen_tree (d, force, P, made)
   f = randi (2);
   [a, made] = gen_tree (d - 1, f == 1, P, made);
   [b, made] = gen_tree (d - 1, f == 2, P, made);
-  ops = {"+", "-", ".*", "./", ".\\"};
-  w = [1 1 1 1 0.7];
+  ops = {"+", "-", ".*", "./", ".\\", "max", "min"};
+  w = [1 1 1 1 0.7 0.4 0.4];
   if (prod (a.shape) == 1 || prod (b.shape) == 1)
     ops{end+1} = "*";
     w(end+1) = 0.8;
@@ -210,6 +210,8 @@ function r = apply_op (op, a, b)
     case ".\\", r = a .\ b;
     case "*",   r = a * b;
     case "/",   r = a / b;
+    case "max", r = max (a, b);
+    case "min", r = min (a, b);
   endswitch
 endfunction
 
@@ -238,6 +240,7 @@ function [v, m] = eval_abs (nd, L)
       switch (nd.op)
         case {"+", "-"},   m = ma + mb;
         case {".*", "*"},  m = ma .* mb;
+        case {"max", "min"}, m = max (ma, mb);
         case {"./", "/"},  m = ma ./ abs (double (vb));
         otherwise,         m = mb ./ abs (double (va));
       endswitch
@@ -286,6 +289,7 @@ function [v, sig, hasg, M] = model (nd, L, isgpu, M)
           case "-",          sig = ["(- " sa " " sb ")"];
           case {".*", "*"},  sig = ["(* " sa " " sb ")"];
           case {"./", "/"},  sig = ["(/ " sa " " sb ")"];
+          case {"max", "min"}, sig = ["(" nd.op " " sa " " sb ")"];
           otherwise,         sig = ["(/ " sb " " sa ")"];
         endswitch
         if (! any (strcmp (M.ops, sig)))
