@@ -5,31 +5,6 @@
 
 #include <string.h>
 
-/* A gpuArray object, or a real full host array of a class gpuArrays hold. */
-static void operand(const mxArray *a, ga_operand *o, int64_t *dims, const char *fn)
-{
-  memset(o, 0, sizeof *o);
-  if (ga_mex_is_gpuarray(a)) {
-    o->id = ga_mex_get_id(a, fn);
-    return;
-  }
-  if (mxIsSparse(a) || mxIsComplex(a))
-    ga_mex_error("gpuarray:invalidClass", "%s: complex and sparse operands are not supported on the GPU yet", fn);
-  if (!ga_mex_class_of(a, &o->cls))
-    ga_mex_error("gpuarray:invalidClass", "%s: operands of class %s are not supported with gpuArray", fn,
-                 mxGetClassName(a));
-  mwSize nd = mxGetNumberOfDimensions(a);
-  if (nd > GA_MAX_DIMS)
-    ga_mex_error("gpuarray:invalidArgument", "%s: too many dimensions", fn);
-  const mwSize *md = mxGetDimensions(a);
-  for (mwSize d = 0; d < nd; d++)
-    dims[d] = (int64_t)md[d];
-  o->is_host = 1;
-  o->ndims = (int)nd;
-  o->dims = dims;
-  o->data = mxGetData(a);
-}
-
 static int flag(const mxArray *a, const char *fn)
 {
   if (!(mxIsLogical(a) || mxIsNumeric(a)) || mxIsComplex(a) || mxGetNumberOfElements(a) != 1)
@@ -46,8 +21,8 @@ static void product(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[], 
   int ta = nrhs > 2 ? flag(prhs[2], fn) : 0, tb = nrhs > 3 ? flag(prhs[3], fn) : 0;
   ga_operand a, b;
   int64_t da[GA_MAX_DIMS], db[GA_MAX_DIMS];
-  operand(prhs[0], &a, da, fn);
-  operand(prhs[1], &b, db, fn);
+  ga_mex_operand(prhs[0], NULL, &a, da, fn);
+  ga_mex_operand(prhs[1], NULL, &b, db, fn);
   ga_id id;
   ga_mex_raise(pages ? ga_pagemtimes(&a, ta, &b, tb, &id) : ga_mtimes(&a, ta, &b, tb, &id));
   plhs[0] = ga_mex_make_id(id);
