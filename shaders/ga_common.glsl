@@ -257,17 +257,31 @@ int64_t ga_sub_int64(int64_t a, int64_t b)
   int64_t s = a - b;
   return ((a ^ b) & (a ^ s)) < 0l ? (a < 0l ? GA_I64_MIN : GA_I64_MAX) : s;
 }
+// The high 64 bits of the 128-bit product x * y, from 32-bit halves: overflow tests
+// without 64-bit division, which NVIDIA's driver 580 was seen to compile wrongly.
+uint64_t ga_umul_hi64(uint64_t x, uint64_t y)
+{
+  uint x0 = uint(x), x1 = uint(x >> 32), y0 = uint(y), y1 = uint(y >> 32);
+  uint h00, l00, h01, l01, h10, l10, h11, l11;
+  umulExtended(x0, y0, h00, l00);
+  umulExtended(x0, y1, h01, l01);
+  umulExtended(x1, y0, h10, l10);
+  umulExtended(x1, y1, h11, l11);
+  uint64_t mid = uint64_t(h00) + uint64_t(l01) + uint64_t(l10);
+  return (uint64_t(h11) << 32) + uint64_t(l11) + uint64_t(h01) + uint64_t(h10) + (mid >> 32);
+}
+uint64_t ga_mag(int64_t x) { return x < 0l ? 0ul - uint64_t(x) : uint64_t(x); }
 int64_t ga_mul_int64(int64_t a, int64_t b)
 {
   if (a == 0l || b == 0l)
     return 0l;
-  int64_t sat = ((a < 0l) != (b < 0l)) ? GA_I64_MIN : GA_I64_MAX;
-  if ((a == -1l && b == GA_I64_MIN) || (b == -1l && a == GA_I64_MIN))
-    return GA_I64_MAX;
-  int64_t p = a * b;
-  return (p / b != a) ? sat : p;
+  bool negative = (a < 0l) != (b < 0l);
+  uint64_t ma = ga_mag(a), mb = ga_mag(b);
+  uint64_t lo = ma * mb; // the product's magnitude, when the high half is 0
+  if (ga_umul_hi64(ma, mb) != 0ul || lo > (negative ? 9223372036854775808ul : 9223372036854775807ul))
+    return negative ? GA_I64_MIN : GA_I64_MAX;
+  return negative ? int64_t(0ul - lo) : int64_t(lo);
 }
-uint64_t ga_mag(int64_t x) { return x < 0l ? 0ul - uint64_t(x) : uint64_t(x); }
 // a / b truncated, and the remainder, for b != 0, by shift and subtract: NVIDIA's
 // driver 580 was seen to compile 64-bit integer division wrongly, and 64-bit division
 // is rare enough here that exactness is worth the loop. 32-bit operands divide directly.
@@ -318,8 +332,7 @@ uint64_t ga_mul_uint64(uint64_t a, uint64_t b)
 {
   if (a == 0ul || b == 0ul)
     return 0ul;
-  uint64_t p = a * b;
-  return (p / a != b) ? GA_U64_MAX : p;
+  return ga_umul_hi64(a, b) != 0ul ? GA_U64_MAX : a * b;
 }
 uint64_t ga_div_uint64(uint64_t a, uint64_t b)
 {
