@@ -109,8 +109,10 @@ void main()
   uint64_t per_page = uint64_t(pc.tiles_m) * uint64_t(pc.tiles_n);
   if (group >= per_page * uint64_t(pc.batch))
     return; // whole workgroups leave: the barriers below stay uniform
-  uint page = uint(group / per_page);
-  uint pid = uint(group % per_page);
+  // in 32 bits (a grid has fewer than 2^32 groups): NVIDIA 580 has miscompiled 64-bit
+  // integer division elsewhere
+  uint page = uint(group) / uint(per_page);
+  uint pid = uint(group) % uint(per_page);
   // GROUP_M tile rows at a time, columns within them: a band of A stays in L2
   uint in_group = uint(GROUP_M) * pc.tiles_n;
   uint first_m = (pid / in_group) * uint(GROUP_M);
