@@ -118,19 +118,12 @@ ga_status ga_fill(ga_class cls, int ndims, const int64_t *dims, double value, ga
 
 /* ---- binary operations ---------------------------------------------------------------- */
 
-typedef struct {
-  ga_class cls;
-  int ndims;
-  int64_t dims[GA_MAX_DIMS];
-  int64_t numel;
-  ga_tensor *t;       /* device value, or a temporary upload of a host array */
-  bool temp;
-  const void *host;   /* host scalar */
-} resolved;
+typedef ga_resolved resolved;
 
-static ga_status resolve(const ga_operand *o, resolved *r)
+ga_status ga_operand_resolve(const ga_operand *o, ga_resolved *r)
 {
   memset(r, 0, sizeof *r);
+  r->o = o;
   if (!o->is_host) {
     ga_status st = ga_handles_get(o->id, &r->t);
     if (st != GA_OK)
@@ -573,7 +566,7 @@ ga_status ga_binary(ga_binop op, const ga_operand *a, const ga_operand *b, ga_id
   if ((unsigned)op >= GA_NBINOPS)
     return ga_fail(GA_ERR_ARG, "unknown binary operation");
   resolved ra, rb;
-  if ((st = resolve(a, &ra)) != GA_OK || (st = resolve(b, &rb)) != GA_OK)
+  if ((st = ga_operand_resolve(a, &ra)) != GA_OK || (st = ga_operand_resolve(b, &rb)) != GA_OK)
     return st;
   ga_class cls;
   if (ga_binary_result_class(op, ra.cls, rb.cls, &cls) != GA_OK && ga_binop_is_function(op))

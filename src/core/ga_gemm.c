@@ -83,42 +83,8 @@ ga_status ga_plan_gemm(const ga_gemm_desc *d)
 
 /* ---- operands ------------------------------------------------------------------------ */
 
-typedef struct {
-  ga_class cls;
-  int ndims;
-  int64_t dims[GA_MAX_DIMS];
-  int64_t numel;
-  ga_tensor *t;   /* the value: held, or a temporary copy of a host array */
-  bool temp;      /* t is ours to release */
-  const ga_operand *o;
-} operand;
-
-static ga_status resolve(const ga_operand *o, operand *r)
-{
-  memset(r, 0, sizeof *r);
-  r->o = o;
-  if (!o->is_host) {
-    ga_status st = ga_handles_get(o->id, &r->t);
-    if (st != GA_OK)
-      return st;
-    r->cls = r->t->cls;
-    r->ndims = r->t->ndims;
-    memcpy(r->dims, r->t->dims, sizeof r->dims);
-    r->numel = r->t->numel;
-    return GA_OK;
-  }
-  if ((unsigned)o->cls >= GA_NCLASSES)
-    return ga_fail(GA_ERR_CLASS, "unsupported operand class");
-  ga_status st = ga_shape_check(o->ndims, o->dims);
-  if (st != GA_OK)
-    return st;
-  r->cls = o->cls;
-  r->ndims = o->ndims;
-  memcpy(r->dims, o->dims, (size_t)o->ndims * sizeof *o->dims);
-  ga_shape_normalize(&r->ndims, r->dims);
-  r->numel = ga_shape_numel(r->ndims, r->dims);
-  return GA_OK;
-}
+/* t: the value, held, or a temporary copy of a host array (temp: ours to release) */
+typedef ga_resolved operand;
 
 static void drop(operand *r)
 {
@@ -222,7 +188,7 @@ ga_status ga_mtimes(const ga_operand *a, int trans_a, const ga_operand *b, int t
   if (st != GA_OK)
     return st;
   operand ra, rb;
-  if ((st = resolve(a, &ra)) != GA_OK || (st = resolve(b, &rb)) != GA_OK)
+  if ((st = ga_operand_resolve(a, &ra)) != GA_OK || (st = ga_operand_resolve(b, &rb)) != GA_OK)
     return st;
   /* a scalar times anything is elementwise in Octave, with elementwise classes */
   if (ra.numel == 1 || rb.numel == 1) {
@@ -294,7 +260,7 @@ ga_status ga_pagemtimes(const ga_operand *a, int trans_a, const ga_operand *b, i
   if (st != GA_OK)
     return st;
   operand ra, rb;
-  if ((st = resolve(a, &ra)) != GA_OK || (st = resolve(b, &rb)) != GA_OK)
+  if ((st = ga_operand_resolve(a, &ra)) != GA_OK || (st = ga_operand_resolve(b, &rb)) != GA_OK)
     return st;
   ga_class cls;
   if ((st = product_class(&ra, &rb, &cls)) != GA_OK)

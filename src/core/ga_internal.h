@@ -316,6 +316,21 @@ ga_status ga_fuse_unary(ga_unop op, ga_class cls, const ga_fuse_operand *a, int 
                         ga_lazy **out);
 void ga_lazy_free(ga_lazy *lz);
 
+/* An operand of an operation, resolved (ga_api.c): class and Octave shape, a device
+ * operand's tensor (not referenced) or a host operand's data. A caller that uploads a
+ * host array for the operation keeps that copy in t and sets temp. */
+typedef struct {
+  const ga_operand *o;
+  ga_class cls;
+  int ndims;
+  int64_t dims[GA_MAX_DIMS];
+  int64_t numel;
+  ga_tensor *t;
+  bool temp;
+  const void *host;
+} ga_resolved;
+ga_status ga_operand_resolve(const ga_operand *o, ga_resolved *r);
+
 /* ---- residency: the size-class pool over provider buffers (ga_residency.c) ---------- */
 #define GA_POOL_CLASSES 256
 typedef struct ga_pool_entry {

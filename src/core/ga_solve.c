@@ -654,29 +654,15 @@ typedef struct {
 static ga_status resolve(const ga_operand *o, operand *r)
 {
   memset(r, 0, sizeof *r);
+  ga_resolved g;
+  ga_status st = ga_operand_resolve(o, &g);
+  if (st != GA_OK)
+    return st;
   r->o = o;
-  int64_t dims[GA_MAX_DIMS];
-  if (!o->is_host) {
-    ga_tensor *t;
-    ga_status st = ga_handles_get(o->id, &t);
-    if (st != GA_OK)
-      return st;
-    r->cls = t->cls;
-    r->ndims = t->ndims;
-    memcpy(dims, t->dims, sizeof dims);
-  } else {
-    if ((unsigned)o->cls >= GA_NCLASSES)
-      return ga_fail(GA_ERR_CLASS, "unsupported operand class");
-    ga_status st = ga_shape_check(o->ndims, o->dims);
-    if (st != GA_OK)
-      return st;
-    r->cls = o->cls;
-    r->ndims = o->ndims;
-    memcpy(dims, o->dims, (size_t)o->ndims * sizeof *dims);
-    ga_shape_normalize(&r->ndims, dims);
-  }
-  r->rows = dims[0];
-  r->cols = r->ndims >= 2 ? dims[1] : 1;
+  r->cls = g.cls;
+  r->ndims = g.ndims;
+  r->rows = g.dims[0];
+  r->cols = g.ndims >= 2 ? g.dims[1] : 1;
   return GA_OK;
 }
 
