@@ -240,7 +240,7 @@ static ga_status check_bitwise_shapes(ga_binop op, const resolved *a, const reso
 
 /* Whether any element of the logical tensor flags (pending or not) is true: one fused
  * reduction, reading back one byte. */
-static ga_status any_true(ga_tensor *flags, bool *found)
+ga_status ga_any_true(ga_tensor *flags, bool *found)
 {
   ga_tensor *res = NULL;
   int64_t one[2] = {1, 1};
@@ -358,7 +358,7 @@ static ga_status any_nan(ga_tensor *t, bool *found)
   ga_tensor *flags = NULL;
   ga_status st = derive(t, true, GA_UOP_ISNAN, 0, 0, &flags);
   if (st == GA_OK)
-    st = any_true(flags, found);
+    st = ga_any_true(flags, found);
   ga_tensor_unref(flags);
   return st;
 }
@@ -389,7 +389,7 @@ static ga_status any_complex_result(ga_unop op, ga_tensor *t, bool *found)
   default: st = derive(t, false, 0, GA_OP_LT, 0.0, &flags); break;
   }
   if (st == GA_OK)
-    st = any_true(flags, found);
+    st = ga_any_true(flags, found);
   ga_tensor_unref(flags);
   ga_tensor_unref(a);
   return st;
@@ -454,7 +454,7 @@ static ga_status check_shift_counts(const resolved *r)
     if (st == GA_OK)
       st = derive(d, false, 0, GA_OP_NE, 0.0, &flags);
     if (st == GA_OK)
-      st = any_true(flags, &bad);
+      st = ga_any_true(flags, &bad);
     ga_tensor_unref(flags);
     ga_tensor_unref(d);
     ga_tensor_unref(f);
@@ -500,7 +500,7 @@ static ga_status check_real_power(const resolved *ra, const resolved *rb, ga_cla
     if (!ga_class_is_int(ra->cls) && ra->cls != GA_LOGICAL && ra->numel > 0) {
       st = derive(ra->t, false, 0, GA_OP_LT, 0.0, &flags);
       if (st == GA_OK)
-        st = any_true(flags, &negative);
+        st = ga_any_true(flags, &negative);
       ga_tensor_unref(flags);
     }
   } else {

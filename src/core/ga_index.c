@@ -111,28 +111,13 @@ static void find_progression(subscript *s)
  * reduction, one byte read back). */
 static ga_status any_of(ga_lazy *lz, const ga_tensor *like, bool *found)
 {
-  ga_tensor *flags = NULL, *res = NULL;
-  int64_t one[2] = {1, 1};
+  ga_tensor *flags = NULL;
   ga_status st = ga_tensor_new_lazy(GA_LOGICAL, like->ndims, like->dims, lz, &flags);
   if (st != GA_OK) {
     ga_lazy_free(lz);
     return st;
   }
-  if ((st = ga_tensor_new(GA_LOGICAL, 2, one, &res)) == GA_OK) {
-    ga_lazy_bind(flags->lazy);
-    ga_reduce_desc d = {.op = GA_RED_ANY, .producer = &flags->lazy->x, .in_cls = GA_LOGICAL,
-                        .out_cls = GA_LOGICAL, .inner = 1, .n = flags->numel, .outer = 1, .out = &res->buf};
-    st = ga_plan_reduce(&d);
-    if (st == GA_ERR_UNSUPPORTED && (st = ga_tensor_materialize(flags)) == GA_OK) {
-      d.producer = NULL;
-      d.in = &flags->buf;
-      st = ga_plan_reduce(&d);
-    }
-    uint8_t b = 0;
-    if (st == GA_OK && (st = ga_g.prov->download(ga_g.pstate, &res->buf, &b, 1)) == GA_OK)
-      *found = b != 0;
-  }
-  ga_tensor_unref(res);
+  st = ga_any_true(flags, found);
   ga_tensor_unref(flags);
   return st;
 }

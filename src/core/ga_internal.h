@@ -330,6 +330,9 @@ typedef struct {
   const void *host;
 } ga_resolved;
 ga_status ga_operand_resolve(const ga_operand *o, ga_resolved *r);
+/* Whether any element of the logical tensor flags (pending or not) is true: one fused
+ * reduction, one byte read back (ga_api.c). */
+ga_status ga_any_true(ga_tensor *flags, bool *found);
 
 /* ---- residency: the size-class pool over provider buffers (ga_residency.c) ---------- */
 #define GA_POOL_CLASSES 256
