@@ -221,7 +221,13 @@ classdef gpuArray < handle
     endfunction
 
     function tf = isreal (obj)
-      tf = true;  # complex gpuArrays do not exist yet
+      tf = ! __gpuarray__ ("iscomplex", obj);
+    endfunction
+
+    function tf = iscomplex (obj)
+      ## Octave's narrowing is settled first: a pending complex result whose imaginary
+      ## parts are all zero is real
+      tf = __gpuarray__ ("iscomplex", obj);
     endfunction
 
     function tf = isfloat (obj)
@@ -371,7 +377,10 @@ classdef gpuArray < handle
       if (ndims (a) > 2)
         error ("Octave:nonconformant-args", "transpose not defined for N-D objects");
       endif
-      r = gpuArray (__gpuarray__ ("permute", a, [2 1], false), [], [], true);   # real values
+      r = gpuArray (__gpuarray__ ("permute", a, [2 1], false), [], [], true);
+      if (iscomplex (r))
+        r = gpuArray.unary_ ("conj", r);
+      endif
     endfunction
 
     function r = cat (dim, varargin)
@@ -806,6 +815,35 @@ classdef gpuArray < handle
     endfunction
 
     ## elementary functions (double results for integer and logical inputs, as Octave)
+
+    ## ---- complex values: the parts (real results), conj, complex ------------------
+
+    function r = real (a)
+      r = gpuArray (__gpuarray__ ("unary", "real", a), [], [], true);
+    endfunction
+
+    function r = imag (a)
+      r = gpuArray (__gpuarray__ ("unary", "imag", a), [], [], true);
+    endfunction
+
+    function r = conj (a)
+      r = gpuArray (__gpuarray__ ("unary", "conj", a), [], [], true);
+    endfunction
+
+    function r = angle (a)
+      r = gpuArray (__gpuarray__ ("unary", "angle", a), [], [], true);
+    endfunction
+
+    function r = arg (a)
+      r = gpuArray (__gpuarray__ ("unary", "angle", a), [], [], true);
+    endfunction
+
+    function r = complex (a, b)
+      if (nargin == 1)
+        b = zeros (1, 1, class (a));
+      endif
+      r = gpuArray (__gpuarray__ ("binary", "complex", a, b), [], [], true);
+    endfunction
 
     function r = sqrt (a)
       r = gpuArray (__gpuarray__ ("unary", "sqrt", a), [], [], true);

@@ -41,6 +41,10 @@ typedef enum {
   GA_INT64,
   GA_UINT64,
   GA_LOGICAL,
+  /* complex values: interleaved (re, im) pairs of the real part's class. Octave calls
+   * them class double and single and tells them apart with iscomplex. */
+  GA_CDOUBLE,
+  GA_CSINGLE,
   GA_NCLASSES
 } ga_class;
 
@@ -59,6 +63,7 @@ typedef enum {
   GA_OP_MOD, GA_OP_REM,
   GA_OP_MAX, GA_OP_MIN,                                        /* max (x, y), min (x, y) */
   GA_OP_BITAND, GA_OP_BITOR, GA_OP_BITXOR, GA_OP_BITSHIFT,
+  GA_OP_COMPLEX,                                               /* complex (re, im) */
   GA_NBINOPS
 } ga_binop;
 
@@ -73,6 +78,8 @@ typedef enum {
   GA_UOP_CBRT, GA_UOP_ERF, GA_UOP_ERFC, GA_UOP_GAMMA, GA_UOP_LGAMMA,
   /* appended: elementary functions (as those above) and signbit (a logical result) */
   GA_UOP_ERFINV, GA_UOP_ERFCINV, GA_UOP_SIGNBIT,
+  /* appended: the parts of complex values (real results), and conj */
+  GA_UOP_REAL, GA_UOP_IMAG, GA_UOP_ANGLE, GA_UOP_CONJ,
   GA_NUNOPS
 } ga_unop;
 
@@ -154,6 +161,11 @@ const char *ga_error_id(ga_status st);
 ga_status ga_upload(ga_class cls, int ndims, const int64_t *dims, const void *data, ga_id *out);
 ga_status ga_download(ga_id id, void *dst, size_t bytes);
 ga_status ga_describe(ga_id id, ga_class *cls, int *ndims, int64_t *dims);
+/* Octave narrows a complex result whose imaginary parts are all zero to a real one;
+ * here that check waits until something depends on it. ga_settle runs it (evaluating
+ * a pending value) and reports whether id's value is complex: ga_describe reports the
+ * settled class afterwards. */
+ga_status ga_settle(ga_id id, int *is_complex);
 ga_status ga_retain(ga_id id);
 ga_status ga_release(ga_id id);
 int ga_is_valid(ga_id id);
@@ -303,6 +315,9 @@ const char *ga_reduce_name(ga_reduce_op op);
 const char *ga_class_name(ga_class cls);
 int ga_class_from_name(const char *name, ga_class *cls);
 size_t ga_class_size(ga_class cls);
+int ga_class_is_complex(ga_class cls);
+ga_class ga_class_real_part(ga_class cls);    /* double for complex double, ... */
+ga_class ga_class_complex_of(ga_class cls);   /* complex double for double, ... */
 
 #ifdef __cplusplus
 }

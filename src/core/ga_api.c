@@ -41,7 +41,7 @@ ga_status ga_download(ga_id id, void *dst, size_t bytes)
 {
   ga_status st = ga_init();
   ga_tensor *t;
-  if (st != GA_OK || (st = ga_handles_get(id, &t)) != GA_OK)
+  if (st != GA_OK || (st = ga_settle_tensor(id, &t)) != GA_OK)
     return st;
   size_t have = (size_t)t->numel * ga_class_size(t->cls);
   if (bytes != have)
@@ -75,7 +75,7 @@ ga_status ga_fill(ga_class cls, int ndims, const int64_t *dims, double value, ga
   ga_status st = ga_init();
   if (st != GA_OK)
     return st;
-  if ((unsigned)cls >= GA_NCLASSES)
+  if ((unsigned)cls >= GA_NCLASSES || ga_class_is_complex(cls))
     return ga_fail(GA_ERR_CLASS, "unsupported class");
   int nd = ndims;
   int64_t d[GA_MAX_DIMS];
@@ -151,7 +151,9 @@ ga_status ga_operand_resolve(const ga_operand *o, ga_resolved *r)
 /* A host array that is not a scalar travels to the device once, for this operation. */
 static ga_status stage_host_array(resolved *r)
 {
-  if (!r->host || r->numel == 1)
+  if (r->temp)
+    return GA_OK;
+  if (!r->host || (r->numel == 1 && !ga_class_is_complex(r->cls))) /* complex: never a push constant */
     return GA_OK;
   ga_status st = ga_tensor_new(r->cls, r->ndims, r->dims, &r->t);
   if (st != GA_OK)
@@ -171,6 +173,8 @@ static const char *octave_type_name(const resolved *r, char *buf, size_t cap)
   const char *kind = r->numel == 1 ? "scalar" : "matrix";
   if (r->cls == GA_DOUBLE)
     snprintf(buf, cap, "%s", r->numel == 1 ? "scalar" : "matrix");
+  else if (ga_class_is_complex(r->cls))
+    snprintf(buf, cap, "%scomplex %s", r->cls == GA_CSINGLE ? "float " : "", kind);
   else if (r->cls == GA_LOGICAL)
     snprintf(buf, cap, "bool%s", r->numel == 1 ? "" : " matrix");
   else if (r->cls == GA_SINGLE)
@@ -313,6 +317,50 @@ static ga_status derive2(ga_binop op, ga_tensor *a, ga_tensor *b, ga_tensor **ou
   return st;
 }
 
+/* Octave's narrowing: a complex result whose imaginary parts are all zero is real. The
+ * check is one fused reduction over imag (x) != 0, so a pending value is not stored
+ * first; only a value that narrows is evaluated (as its real part). */
+ga_status ga_settle_tensor(ga_id id, ga_tensor **out)
+{
+  ga_tensor *t = NULL, *im = NULL, *flags = NULL, *re = NULL;
+  ga_status st = ga_handles_get(id, &t);
+  if (st != GA_OK)
+    return st;
+  *out = t;
+  if (!ga_class_is_complex(t->cls) || !t->narrow)
+    return GA_OK;
+  bool nonzero = false;
+  if (t->numel > 0 && (st = derive(t, true, GA_UOP_IMAG, 0, 0, &im)) == GA_OK &&
+      (st = derive(im, false, 0, GA_OP_NE, 0.0, &flags)) == GA_OK)
+    st = ga_any_true(flags, &nonzero);
+  ga_tensor_unref(flags);
+  ga_tensor_unref(im);
+  if (st != GA_OK)
+    return st;
+  t->narrow = false;
+  if (nonzero)
+    return GA_OK;
+  if (t->numel == 0)
+    st = ga_tensor_new(ga_class_real_part(t->cls), t->ndims, t->dims, &re);
+  else if ((st = derive(t, true, GA_UOP_REAL, 0, 0, &re)) == GA_OK)
+    st = ga_tensor_materialize(re);
+  if (st == GA_OK && (st = ga_handles_replace(id, re)) == GA_OK)
+    *out = re;
+  else
+    ga_tensor_unref(re);
+  return st;
+}
+
+ga_status ga_settle(ga_id id, int *is_complex)
+{
+  ga_status st = ga_init();
+  ga_tensor *t;
+  if (st != GA_OK || (st = ga_settle_tensor(id, &t)) != GA_OK)
+    return st;
+  *is_complex = ga_class_is_complex(t->cls);
+  return GA_OK;
+}
+
 /* Where lgamma's sign of gamma is negative (Octave's gammaln is complex there): at -0,
  * and at the negative non-integers whose floor is odd. */
 static ga_status gamma_negative(ga_tensor *t, ga_tensor **flags)
@@ -419,7 +467,7 @@ static ga_status check_no_nan(const resolved *r)
 {
   bool nan = false;
   ga_status st = GA_OK;
-  if (!ga_class_is_float(r->cls) || r->numel == 0)
+  if ((!ga_class_is_float(r->cls) && !ga_class_is_complex(r->cls)) || r->numel == 0)
     return GA_OK;
   if (r->t)
     st = any_nan(r->t, &nan);
@@ -471,8 +519,120 @@ static ga_status check_shift_counts(const resolved *r)
 
 /* x .^ y is complex in Octave where x < 0 and y is not an integer; gpuArrays are real.
  * Exact when y is a host scalar; otherwise negative bases are refused for now. */
-static ga_status check_real_power(const resolved *ra, const resolved *rb, ga_class cls)
+/* One element of a real operand, as a double (a 1x1 gpuArray is read back). */
+static ga_status scalar_value(const resolved *r, double *v)
 {
+  uint64_t bits = 0;
+  ga_status st = GA_OK;
+  if (r->host)
+    memcpy(&bits, r->host, ga_class_size(r->cls));
+  else if ((st = ga_tensor_materialize(r->t)) == GA_OK)
+    st = ga_g.prov->download(ga_g.pstate, &r->t->buf, &bits, ga_class_size(r->cls));
+  ga_scalar s = ga_scalar_load(r->cls, &bits);
+  *v = !ga_class_is_int(r->cls) ? s.v.f : ga_class_is_signed(r->cls) ? (double)s.v.i : (double)s.v.u;
+  return st;
+}
+
+/* Octave's xisint: an integer that fits an int */
+static bool octave_xisint(double y) { return y == round(y) && fabs(y) < 2147483648.0; }
+
+/* The pending tensor a op b over the broadcast shape (ndims, dims), for checks. */
+static ga_status derive_bcast(ga_binop op, ga_tensor *a, ga_tensor *b, int ndims, const int64_t *dims,
+                              ga_tensor **out)
+{
+  ga_fuse_operand oa = {.t = a, .ndims = a->ndims, .dims = a->dims};
+  ga_fuse_operand ob = {.t = b, .ndims = b->ndims, .dims = b->dims};
+  ga_class cls;
+  if (ga_binary_result_class(op, a->cls, b->cls, &cls) != GA_OK)
+    return ga_fail(GA_ERR_INTERNAL, "derive_bcast: classes");
+  ga_compute_mode mode = ga_binary_compute_mode(op, a->cls, b->cls, cls);
+  ga_lazy *lz = NULL;
+  ga_status st = ga_fuse_binary(op, cls, mode, &oa, &ob, ndims, dims, &lz);
+  for (int pass = 0; st == GA_ERR_UNSUPPORTED && pass < 2; pass++) {
+    ga_tensor *t = pass == 0 ? a : b;
+    if (t->lazy && (st = ga_tensor_materialize(t)) != GA_OK)
+      return st;
+    st = ga_fuse_binary(op, cls, mode, &oa, &ob, ndims, dims, &lz);
+  }
+  if (st != GA_OK)
+    return st;
+  if ((st = ga_tensor_new_lazy(cls, ndims, dims, lz, out)) != GA_OK)
+    ga_lazy_free(lz);
+  return st;
+}
+
+/* Where an exponent is no integer in Octave's sense (xisint): b != fix (b) (NaN too)
+ * or |b| >= 2^31 (Inf too). */
+static ga_status noninteger_flags(ga_tensor *b, ga_tensor **flags)
+{
+  ga_tensor *f = NULL, *ne = NULL, *ab = NULL, *big = NULL;
+  ga_status st = derive(b, true, GA_UOP_FIX, 0, 0, &f);
+  if (st == GA_OK)
+    st = derive2(GA_OP_NE, b, f, &ne);
+  if (st == GA_OK)
+    st = derive(b, true, GA_UOP_ABS, 0, 0, &ab);
+  if (st == GA_OK)
+    st = derive(ab, false, 0, GA_OP_GE, 2147483648.0, &big);
+  if (st == GA_OK)
+    st = derive2(GA_OP_OR, ne, big, flags);
+  ga_tensor *all[] = {f, ne, ab, big};
+  for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+    ga_tensor_unref(all[i]);
+  return st;
+}
+
+/* Whether Octave's x .^ y of real floating operands is complex (elem_xpow, xpow): a
+ * scalar exponent that is no integer with a negative base (an array's -0 counts), a
+ * negative scalar base with an exponent array not all integers, or, of two arrays, a
+ * negative base meeting a non-integer exponent anywhere. Then every element is computed
+ * as the complex power. Operands that are not scalars are on the device here. */
+static ga_status power_goes_complex(const resolved *ra, const resolved *rb, int ndims, const int64_t *dims,
+                                    bool *found)
+{
+  *found = false;
+  if (ra->cls == GA_LOGICAL || ga_class_is_int(ra->cls) || ga_class_is_int(rb->cls) || ra->numel == 0 ||
+      rb->numel == 0)
+    return GA_OK;
+  ga_status st = GA_OK;
+  ga_tensor *flags = NULL, *nonint = NULL;
+  if (rb->numel == 1) {
+    double y = 0;
+    if ((st = scalar_value(rb, &y)) != GA_OK || octave_xisint(y))
+      return st;
+    if (ra->numel == 1) {
+      double x = 0;
+      if ((st = scalar_value(ra, &x)) == GA_OK)
+        *found = x < 0;
+      return st;
+    }
+    st = derive(ra->t, true, GA_UOP_SIGNBIT, 0, 0, &flags);
+  } else if (ra->numel == 1) {
+    double x = 0;
+    if ((st = scalar_value(ra, &x)) != GA_OK || !(x < 0))
+      return st;
+    st = noninteger_flags(rb->t, &flags);
+  } else {
+    ga_tensor *neg = NULL;
+    st = derive(ra->t, false, 0, GA_OP_LT, 0.0, &neg);
+    if (st == GA_OK)
+      st = noninteger_flags(rb->t, &nonint);
+    if (st == GA_OK)
+      st = derive_bcast(GA_OP_AND, neg, nonint, ndims, dims, &flags);
+    ga_tensor_unref(neg);
+  }
+  if (st == GA_OK)
+    st = ga_any_true(flags, found);
+  ga_tensor_unref(flags);
+  ga_tensor_unref(nonint);
+  return st;
+}
+
+static ga_status check_real_power(const resolved *ra, const resolved *rb, ga_class cls, int ndims,
+                                  const int64_t *dims, bool *to_complex)
+{
+  *to_complex = false;
+  if (ga_class_is_float(cls))
+    return power_goes_complex(ra, rb, ndims, dims, to_complex);
   if (ga_class_is_wide_int(cls))
     return ga_fail(GA_ERR_UNSUPPORTED, "power: int64 and uint64 powers are not implemented for gpuArrays yet");
   bool scalar_exponent = rb->numel == 1;
@@ -565,10 +725,28 @@ ga_status ga_binary(ga_binop op, const ga_operand *a, const ga_operand *b, ga_id
     return st;
   if ((unsigned)op >= GA_NBINOPS)
     return ga_fail(GA_ERR_ARG, "unknown binary operation");
+  /* ordering and the functions of two arrays depend on whether a value is complex:
+   * Octave's narrowing is settled first (elementwise arithmetic does not need it) */
+  bool settle = (op >= GA_OP_LT && op <= GA_OP_GE) || ga_binop_is_function(op) || op == GA_OP_COMPLEX;
+  ga_tensor *settled;
+  if (settle && ((!a->is_host && (st = ga_settle_tensor(a->id, &settled)) != GA_OK) ||
+                 (!b->is_host && (st = ga_settle_tensor(b->id, &settled)) != GA_OK)))
+    return st;
   resolved ra, rb;
   if ((st = ga_operand_resolve(a, &ra)) != GA_OK || (st = ga_operand_resolve(b, &rb)) != GA_OK)
     return st;
   ga_class cls;
+  bool za = ga_class_is_complex(ra.cls), zb = ga_class_is_complex(rb.cls);
+  if ((za || zb) && ga_binop_is_function(op)) {
+    if (op == GA_OP_MAX || op == GA_OP_MIN || op == GA_OP_HYPOT)
+      return ga_fail(GA_ERR_UNSUPPORTED, "%s: complex gpuArrays are not supported here yet", ga_binop_name(op));
+    return ga_fail(GA_ERR_CLASS, "%s: not defined for complex numbers", ga_binop_name(op));
+  }
+  if (op == GA_OP_COMPLEX && (za || zb))
+    return ga_fail(GA_ERR_CLASS, "complex: invalid conversion");
+  if (op == GA_OP_COMPLEX && ra.numel != 1 && rb.numel != 1 &&
+      (ra.ndims != rb.ndims || memcmp(ra.dims, rb.dims, (size_t)ra.ndims * sizeof *ra.dims)))
+    return ga_fail(GA_ERR_NONCONFORMANT, "complex: dimension mismatch");
   if (ga_binary_result_class(op, ra.cls, rb.cls, &cls) != GA_OK && ga_binop_is_function(op))
     return function_class_error(op, &ra, &rb);
   if (ga_binary_result_class(op, ra.cls, rb.cls, &cls) != GA_OK) {
@@ -594,8 +772,18 @@ ga_status ga_binary(ga_binop op, const ga_operand *a, const ga_operand *b, ga_id
     ra = rb;
     rb = tmp;
   }
-  if (op == GA_OP_POWER && (st = check_real_power(&ra, &rb, cls)) != GA_OK)
+  bool to_complex = false;
+  if (op == GA_OP_POWER && !za && !zb && ga_shape_numel(ndims, dims) > 0 &&
+      ((st = stage_host_array(&ra)) != GA_OK || (st = stage_host_array(&rb)) != GA_OK ||
+       (st = check_real_power(&ra, &rb, cls, ndims, dims, &to_complex)) != GA_OK)) {
+    if (ra.temp)
+      ga_tensor_unref(ra.t);
+    if (rb.temp)
+      ga_tensor_unref(rb.t);
     return st;
+  }
+  if (to_complex) /* (-8) .^ (1/3): Octave computes every element as a complex power */
+    cls = ga_class_complex_of(cls);
   ga_tensor *t = NULL;
   if (ga_shape_numel(ndims, dims) == 0) {
     st = ga_tensor_new(cls, ndims, dims, &t);
@@ -609,6 +797,8 @@ ga_status ga_binary(ga_binop op, const ga_operand *a, const ga_operand *b, ga_id
       t = NULL;
     }
   }
+  if (t) /* Octave narrows every complex result but complex ()'s */
+    t->narrow = ga_class_is_complex(cls) && op != GA_OP_COMPLEX;
   /* a pending value keeps what it reads alive; temporaries go with it */
   if (ra.temp)
     ga_tensor_unref(ra.t);
@@ -629,19 +819,36 @@ ga_status ga_unary(ga_unop op, ga_id id, ga_class to, ga_id *out)
     return st;
   if ((unsigned)op >= GA_NUNOPS || (op == GA_UOP_CAST && (unsigned)to >= GA_NCLASSES))
     return ga_fail(GA_ERR_ARG, "unknown unary operation");
+  if (ga_class_is_complex(in->cls)) {
+    /* what differs for a complex value with zero imaginary parts: Octave's narrowing
+     * is settled first (sqrt (complex (-4, -0)) is 0-2i, sqrt (-4) 0+2i) */
+    bool fn = ga_unop_is_function(op);
+    if ((fn && (ga_unop_has_complex_domain(op) || !ga_unop_complex_defined(op))) || op == GA_UOP_SIGNBIT ||
+        (op == GA_UOP_CAST && !ga_class_is_float(to) && to != GA_LOGICAL)) {
+      if ((st = ga_settle_tensor(id, &in)) != GA_OK)
+        return st;
+    }
+    const char *kind = in->numel == 1 ? "scalar" : "matrix";
+    if (ga_class_is_complex(in->cls) && ((fn && !ga_unop_complex_defined(op)) || op == GA_UOP_SIGNBIT))
+      return ga_fail(GA_ERR_CLASS, "%s: not defined for complex %s", ga_unop_name(op), kind);
+    if (ga_class_is_complex(in->cls) && op == GA_UOP_CAST && !ga_class_is_float(to) && to != GA_LOGICAL)
+      return ga_fail(GA_ERR_CLASS, "invalid conversion from complex %s to %s", kind, ga_class_name(to));
+  }
   ga_class cls = ga_unary_result_class(op, in->cls, to);
   if (op == GA_UOP_NOT || (op == GA_UOP_CAST && to == GA_LOGICAL)) {
     resolved r = {.cls = in->cls, .numel = in->numel, .t = in};
     if ((st = check_no_nan(&r)) != GA_OK)
       return st;
   }
-  if (ga_unop_has_complex_domain(op) && in->numel > 0) {
+  if (ga_unop_has_complex_domain(op) && !ga_class_is_complex(in->cls) && in->numel > 0) {
     bool complex = false;
     if ((st = any_complex_result(op, in, &complex)) != GA_OK)
       return st;
-    if (complex)
-      return ga_fail(GA_ERR_UNSUPPORTED, "%s: the result would be complex, and complex gpuArrays are not "
-                                         "supported yet", ga_unop_name(op));
+    if (complex && op == GA_UOP_LGAMMA)
+      return ga_fail(GA_ERR_UNSUPPORTED, "%s: the result would be complex, which is not implemented for "
+                                         "gpuArrays yet", ga_unop_name(op));
+    if (complex) /* sqrt (-1): Octave's result for the whole array is complex */
+      cls = ga_class_complex_of(cls);
   }
   ga_tensor *t = NULL;
   if (in->numel == 0) {
@@ -657,6 +864,8 @@ ga_status ga_unary(ga_unop op, ga_id id, ga_class to, ga_id *out)
     if (st == GA_OK && (st = bound_pending_memory(t)) != GA_OK)
       ga_tensor_unref(t);
   }
+  if (st == GA_OK) /* a conversion keeps the value as it was; other results narrow */
+    t->narrow = ga_class_is_complex(cls) && (op != GA_UOP_CAST || in->narrow);
   return st == GA_OK ? publish(t, out) : st;
 }
 
@@ -664,6 +873,8 @@ ga_status ga_unary(ga_unop op, ga_id id, ga_class to, ga_id *out)
 
 static ga_class reduce_class(ga_reduce_op op, ga_class in, ga_sum_type type)
 {
+  if (ga_class_is_complex(in) && (op == GA_RED_SUM || op == GA_RED_PROD))
+    return type == GA_SUM_DOUBLE ? GA_CDOUBLE : in;
   switch (op) {
   case GA_RED_MAX: case GA_RED_MIN: return in;
   case GA_RED_ANY: case GA_RED_ALL: return GA_LOGICAL;
@@ -694,6 +905,12 @@ ga_status ga_reduce_dims(ga_reduce_op op, ga_id id, int dim, int dim_last, ga_su
     return st;
   if ((unsigned)op >= GA_NREDUCE)
     return ga_fail(GA_ERR_ARG, "unknown reduction");
+  if ((op == GA_RED_MAX || op == GA_RED_MIN) && ga_class_is_complex(in->cls)) {
+    if ((st = ga_settle_tensor(id, &in)) != GA_OK) /* max orders complex values differently */
+      return st;
+    if (ga_class_is_complex(in->cls))
+      return ga_fail(GA_ERR_UNSUPPORTED, "%s: complex gpuArrays are not supported here yet", reduce_names[op]);
+  }
   if (dim < 0)
     return ga_fail(GA_ERR_ARG, "%s: invalid dimension DIM = %d", reduce_names[op], dim);
   if (dim == 0 ? dim_last != 0 : dim_last < dim)
@@ -758,6 +975,7 @@ ga_status ga_reduce_dims(ga_reduce_op op, ga_id id, int dim, int dim_last, ga_su
       }
     }
   }
+  t->narrow = ga_class_is_complex(t->cls);
   if (st == GA_OK)
     st = publish(t, out);
   else

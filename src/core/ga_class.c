@@ -11,6 +11,7 @@ static const struct {
   [GA_UINT8] = {"uint8", 1},   [GA_INT16] = {"int16", 2},   [GA_UINT16] = {"uint16", 2},
   [GA_INT32] = {"int32", 4},   [GA_UINT32] = {"uint32", 4}, [GA_INT64] = {"int64", 8},
   [GA_UINT64] = {"uint64", 8}, [GA_LOGICAL] = {"logical", 1},
+  [GA_CDOUBLE] = {"complex double", 16}, [GA_CSINGLE] = {"complex single", 8},
 };
 
 const char *ga_class_name(ga_class cls)
@@ -34,6 +35,10 @@ size_t ga_class_size(ga_class cls)
 }
 
 bool ga_class_is_float(ga_class c) { return c == GA_DOUBLE || c == GA_SINGLE; }
+int ga_class_is_complex(ga_class c) { return c == GA_CDOUBLE || c == GA_CSINGLE; }
+ga_class ga_class_real_part(ga_class c) { return c == GA_CDOUBLE ? GA_DOUBLE : c == GA_CSINGLE ? GA_SINGLE : c; }
+/* Octave's complex values are floating: integer and logical parts become double */
+ga_class ga_class_complex_of(ga_class c) { return c == GA_SINGLE || c == GA_CSINGLE ? GA_CSINGLE : GA_CDOUBLE; }
 bool ga_class_is_int(ga_class c) { return c >= GA_INT8 && c <= GA_UINT64; }
 bool ga_class_is_signed(ga_class c)
 {

@@ -37,6 +37,26 @@ ga_status ga_plan_copy(const ga_copy_desc *in)
   for (int k = 0; k < d.ndims; k++)
     if (d.dims[k] == 0)
       return GA_OK;
+  if (d.elem_size == 16) {
+    /* complex double: two 8-byte lanes along a new innermost dimension of stride 1;
+     * strides, offsets and (through their strides) index vectors count lanes */
+    if (d.ndims == GA_MAX_DIMS)
+      return ga_fail(GA_ERR_UNSUPPORTED, "a copy of complex values with %d dimensions", GA_MAX_DIMS);
+    for (int k = d.ndims; k > 0; k--) {
+      d.dims[k] = d.dims[k - 1];
+      d.src[k] = d.src[k - 1];
+      d.dst[k] = d.dst[k - 1];
+      d.src[k].stride *= 2;
+      d.dst[k].stride *= 2;
+    }
+    d.ndims++;
+    d.dims[0] = 2;
+    d.src[0] = (ga_view_axis){NULL, 1};
+    d.dst[0] = (ga_view_axis){NULL, 1};
+    d.src_offset *= 2;
+    d.dst_offset *= 2;
+    d.elem_size = 8;
+  }
   /* an extent-1 dimension with an index vector reads or writes one fixed position:
    * fold it into the offset (the host knows it when the caller built the vector) */
   for (int k = 0; k < d.ndims; k++) {

@@ -377,6 +377,14 @@ void ga_glsl_emit_unary(ga_strbuf *b, const ga_xnode *n, ga_class ca, const char
   }
   const char *t = ga_glsl_type(n->cls);
   bool fl = ga_class_is_float(ca), in = ga_class_is_int(ca);
+  switch (n->uop) { /* the parts of a real value */
+  case GA_UOP_REAL: case GA_UOP_CONJ: emit_cast(b, ca, a, n->cls); return;
+  case GA_UOP_IMAG: ga_sb_printf(b, "%s(0)", t); return;
+  case GA_UOP_ANGLE: /* atan2 (0, x): pi for negative x and -0 */
+    ga_sb_printf(b, n->cls == GA_SINGLE ? "ga_f(ga_atan2_d(0.0lf, ga_d(%s)))" : "ga_atan2_d(0.0lf, ga_d(%s))", a);
+    return;
+  default: break;
+  }
   switch (n->uop) {
   case GA_UOP_NOT: {
     char nz[96];
@@ -510,6 +518,19 @@ bool ga_glsl_broadcast_plan(const ga_expr *x, ga_bcast *plan)
   return true;
 }
 
+/* Nodes that read complex operands (comparisons, the parts, abs, ...): not generated
+ * yet, the host computes them. */
+static bool ga_glsl_complex_node_supported(const ga_expr *x, int j)
+{
+  const ga_xnode *n = &x->nodes[j];
+  if (n->kind == GA_X_UNARY)
+    return !ga_class_is_complex(x->nodes[n->a].cls);
+  if (n->kind == GA_X_BINARY)
+    return !ga_class_is_complex(x->nodes[n->a].cls) && !ga_class_is_complex(x->nodes[n->b].cls) &&
+           n->op != GA_OP_COMPLEX;
+  return true;
+}
+
 bool ga_glsl_elementwise_supported(const ga_expr *x, ga_class out_cls)
 {
   ga_bcast plan;
@@ -523,6 +544,8 @@ bool ga_glsl_elementwise_supported(const ga_expr *x, ga_class out_cls)
   /* 64-bit integers against floating values follow Octave's own rules on the host: the
    * int64 -> double conversion these need was seen misrounded on lavapipe */
   for (int j = 0; j < x->nnodes; j++) {
+    if (ga_class_is_complex(x->nodes[j].cls) || !ga_glsl_complex_node_supported(x, j))
+      return false;
     if (x->nodes[j].kind == GA_X_BINARY &&
         (x->nodes[j].mode == GA_CM_INT_MIXED64 || x->nodes[j].mode == GA_CM_CMP_MIXED64))
       return false;
@@ -799,7 +822,7 @@ void ga_glsl_emit_prelude(ga_strbuf *b, const ga_expr *x)
   bool math = false, lite = false;
   for (int j = 0; x && j < x->nnodes; j++) {
     const ga_xnode *n = &x->nodes[j];
-    math |= (n->kind == GA_X_UNARY && ga_unop_is_function(n->uop)) ||
+    math |= (n->kind == GA_X_UNARY && (ga_unop_is_function(n->uop) || n->uop == GA_UOP_ANGLE)) ||
             (n->kind == GA_X_BINARY && (n->op == GA_OP_ATAN2 || n->op == GA_OP_HYPOT)) ||
             (n->kind == GA_X_BINARY && n->op == GA_OP_POWER && n->mode == GA_CM_FLOAT);
     lite |= n->kind == GA_X_BINARY && ga_binop_is_function(n->op);

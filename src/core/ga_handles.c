@@ -80,6 +80,21 @@ ga_status ga_handles_get(ga_id id, ga_tensor **out)
   return st;
 }
 
+/* id refers to t from now on (Octave's narrowing of a complex value: ga_api.c) */
+ga_status ga_handles_replace(ga_id id, ga_tensor *t)
+{
+  uint32_t slot = 0;
+  ga_status st = lookup(id, &slot);
+  if (st != GA_OK)
+    return st;
+  ga_tensor *old = ga_g.handles.slots[slot];
+  t->handle_refs = old->handle_refs;
+  old->handle_refs = 0;
+  ga_g.handles.slots[slot] = t;
+  ga_tensor_unref(old);
+  return GA_OK;
+}
+
 ga_status ga_retain(ga_id id)
 {
   ga_status st = ga_init();

@@ -2,16 +2,20 @@
  * provider runs these; the planner runs them for what a device provider cannot do. */
 #include "ga_internal.h"
 
+#include <complex.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* A value as a node holds it: floating and logical classes widened to double, signed
  * integers to int64, unsigned to uint64. */
-typedef union {
-  double f;
-  int64_t i;
-  uint64_t u;
+typedef struct {
+  union {
+    double f;
+    int64_t i;
+    uint64_t u;
+  };
+  double im; /* complex classes: the imaginary part (f the real one) */
 } hval;
 
 enum { BLOCK = 1024 };
@@ -31,8 +35,11 @@ static hval load(ga_class c, const void *base, int64_t k)
   case GA_UINT16: v.u = ((const uint16_t *)base)[k]; break;
   case GA_UINT32: v.u = ((const uint32_t *)base)[k]; break;
   case GA_UINT64: v.u = ((const uint64_t *)base)[k]; break;
+  case GA_CDOUBLE: v.f = ((const double *)base)[2 * k]; v.im = ((const double *)base)[2 * k + 1]; return v;
+  case GA_CSINGLE: v.f = ((const float *)base)[2 * k]; v.im = ((const float *)base)[2 * k + 1]; return v;
   default: v.u = 0; break;
   }
+  v.im = 0;
   return v;
 }
 
@@ -50,6 +57,8 @@ static void store(ga_class c, void *base, int64_t k, hval v)
   case GA_UINT16: ((uint16_t *)base)[k] = (uint16_t)v.u; break;
   case GA_UINT32: ((uint32_t *)base)[k] = (uint32_t)v.u; break;
   case GA_UINT64: ((uint64_t *)base)[k] = v.u; break;
+  case GA_CDOUBLE: ((double *)base)[2 * k] = v.f; ((double *)base)[2 * k + 1] = v.im; break;
+  case GA_CSINGLE: ((float *)base)[2 * k] = (float)v.f; ((float *)base)[2 * k + 1] = (float)v.im; break;
   default: break;
   }
 }
@@ -401,10 +410,367 @@ bool ga_unop_has_complex_domain(ga_unop op)
   }
 }
 
+/* ---- complex values ------------------------------------------------------------------
+ * Octave computes with std::complex, whose operations and functions are C99's here
+ * (libgcc's __muldc3 and __divdc3 with their Inf and NaN rules, glibc's csqrt, cexp,
+ * ...): the same C calls give Octave's results. A real operand of a complex operation
+ * stays real where std::complex has a mixed operator (z * x is (re x, im x), not the
+ * complex product, which differs for Inf and NaN); single precision computes in float
+ * complex, as Octave's FloatComplex. */
+#define GA_PI 3.14159265358979323846
+#define GA_LN2 0.69314718055994530942
+#define GA_LN10 2.30258509299404568402
+
+static hval hc(double re, double im)
+{
+  hval r;
+  r.f = re;
+  r.im = im;
+  return r;
+}
+
+static hval hcd(double complex z) { return hc(creal(z), cimag(z)); }
+static hval hcf(float complex z) { return hc(crealf(z), cimagf(z)); }
+
+static double re_of(ga_class c, hval v) { return ga_class_is_complex(c) ? v.f : to_double(c, v); }
+static double im_of(ga_class c, hval v) { return ga_class_is_complex(c) ? v.im : 0.0; }
+
+/* std::arg of a real value as Octave's comparisons see it: 0 or pi */
+static double real_arg(double x) { return x < 0 ? GA_PI : 0.0; }
+
+/* Octave's ordering of complex values (oct-cmplx.h): by abs, then by arg, where an
+ * arg of -pi counts as pi; real operands are complex with arg 0 or pi. */
+static bool complex_order(ga_binop op, bool single, ga_class ca, hval a, ga_class cb, hval b)
+{
+  double ax, bx, ay, by;
+  double ar = re_of(ca, a), ai = im_of(ca, a), br = re_of(cb, b), bi = im_of(cb, b);
+  if (single) {
+    ax = hypotf((float)ar, (float)ai);
+    bx = hypotf((float)br, (float)bi);
+  } else {
+    ax = hypot(ar, ai);
+    bx = hypot(br, bi);
+  }
+  if (ax == bx) {
+    double pi = single ? (double)(float)GA_PI : GA_PI;
+    ay = !ga_class_is_complex(ca) ? (single ? (double)(float)real_arg(ar) : real_arg(ar))
+         : single ? (double)atan2f((float)ai, (float)ar) : atan2(ai, ar);
+    by = !ga_class_is_complex(cb) ? (single ? (double)(float)real_arg(br) : real_arg(br))
+         : single ? (double)atan2f((float)bi, (float)br) : atan2(bi, br);
+    if (ay == -pi)
+      ay = pi;
+    if (by == -pi)
+      by = pi;
+    ax = ay;
+    bx = by;
+  }
+  switch (op) {
+  case GA_OP_LT: return ax < bx;
+  case GA_OP_LE: return ax <= bx;
+  case GA_OP_GT: return ax > bx;
+  default: return ax >= bx;
+  }
+}
+
+/* libstdc++'s pow (complex, int): repeated squaring */
+#define DEFINE_CPOW_INT(T, SUF)                                                                                     \
+  static T complex cpow_int_##SUF(T complex x, long n)                                                             \
+  {                                                                                                                \
+    unsigned long m = n < 0 ? -(unsigned long)n : (unsigned long)n;                                                \
+    T complex y = m % 2 ? x : (T complex)1;                                                                        \
+    while (m >>= 1) {                                                                                              \
+      x = x * x;                                                                                                   \
+      if (m % 2)                                                                                                   \
+        y = y * x;                                                                                                 \
+    }                                                                                                              \
+    return n < 0 ? (T complex)1 / y : y;                                                                           \
+  }
+DEFINE_CPOW_INT(double, d)
+DEFINE_CPOW_INT(float, f)
+
+/* Octave's .^ with a complex operand (elem_xpow, libstdc++'s pow overloads):
+ * complex .^ integer by squaring (-1 a quotient), complex .^ real through the
+ * logarithm (a positive real base by the real pow), real .^ complex through polar
+ * form for a positive base, complex .^ complex as cpow. */
+static hval complex_power(ga_class ca, hval a, ga_class cb, hval b, bool single)
+{
+  double ar = re_of(ca, a), ai = im_of(ca, a), br = re_of(cb, b), bi = im_of(cb, b);
+  /* a real base here is one Octave converted because some base was negative */
+  bool za = ga_class_is_complex(ca), ca_c = za || ar < 0, cb_c = ga_class_is_complex(cb);
+  if (single) {
+    float complex x = CMPLXF((float)ar, (float)ai), y = CMPLXF((float)br, (float)bi);
+    float yr = (float)br, xr = (float)ar;
+    if (!cb_c) {
+      if (za && yr == floorf(yr) && isfinite(yr) && fabsf(yr) < 0x1p31f)
+        return yr == -1 ? hcf(1.0f / x) : hcf(cpow_int_f(x, (long)yr));
+      if (cimagf(x) == 0 && crealf(x) > 0)
+        return hc(powf(crealf(x), yr), 0);
+      float complex t = clogf(x);
+      float rho = expf(yr * crealf(t)), th = yr * cimagf(t);
+      return hc(rho * cosf(th), rho * sinf(th));
+    }
+    if (!ca_c && xr > 0) {
+      float rho = powf(xr, crealf(y)), th = cimagf(y) * logf(xr);
+      return hc(rho * cosf(th), rho * sinf(th));
+    }
+    return hcf(cpowf(x, y));
+  }
+  double complex x = CMPLX(ar, ai), y = CMPLX(br, bi);
+  if (!cb_c) {
+    if (za && br == floor(br) && isfinite(br) && fabs(br) < 0x1p31)
+      return br == -1 ? hcd(1.0 / x) : hcd(cpow_int_d(x, (long)br));
+    if (ai == 0 && ar > 0)
+      return hc(pow(ar, br), 0);
+    double complex t = clog(x);
+    double rho = exp(br * creal(t)), th = br * cimag(t);
+    return hc(rho * cos(th), rho * sin(th));
+  }
+  if (!ca_c && ar > 0) {
+    double rho = pow(ar, br), th = bi * log(ar);
+    return hc(rho * cos(th), rho * sin(th));
+  }
+  return hcd(cpow(x, y));
+}
+
+/* + - .* ./ with at least one complex operand, in the class's precision */
+static hval complex_arith(ga_binop op, bool single, ga_class ca, hval a, ga_class cb, hval b)
+{
+  bool za = ga_class_is_complex(ca), zb = ga_class_is_complex(cb);
+  double ar = re_of(ca, a), ai = im_of(ca, a), br = re_of(cb, b), bi = im_of(cb, b);
+  if (single) {
+    float xr = (float)ar, xi = (float)ai, yr = (float)br, yi = (float)bi;
+    switch (op) {
+    case GA_OP_PLUS: return za && zb ? hc(xr + yr, xi + yi) : za ? hc(xr + yr, xi) : hc(xr + yr, yi);
+    case GA_OP_MINUS: return za && zb ? hc(xr - yr, xi - yi) : za ? hc(xr - yr, xi) : hc(xr - yr, -yi);
+    case GA_OP_TIMES:
+      if (za && zb)
+        return hcf(CMPLXF(xr, xi) * CMPLXF(yr, yi));
+      return za ? hc(xr * yr, xi * yr) : hc(xr * yr, xr * yi);
+    default:
+      if (za && !zb)
+        return hc(xr / yr, xi / yr);
+      return hcf(CMPLXF(xr, xi) / CMPLXF(yr, yi));
+    }
+  }
+  switch (op) {
+  case GA_OP_PLUS: return za && zb ? hc(ar + br, ai + bi) : za ? hc(ar + br, ai) : hc(ar + br, bi);
+  case GA_OP_MINUS: return za && zb ? hc(ar - br, ai - bi) : za ? hc(ar - br, ai) : hc(ar - br, -bi);
+  case GA_OP_TIMES:
+    if (za && zb)
+      return hcd(CMPLX(ar, ai) * CMPLX(br, bi));
+    return za ? hc(ar * br, ai * br) : hc(ar * br, ar * bi);
+  default:
+    if (za && !zb)
+      return hc(ar / br, ai / br);
+    return hcd(CMPLX(ar, ai) / CMPLX(br, bi));
+  }
+}
+
+/* A binary node with a complex operand or result. */
+static hval complex_binary(const ga_xnode *n, ga_class ca, hval a, ga_class cb, hval b)
+{
+  bool single = n->cls == GA_CSINGLE || n->mode == GA_CM_CMP_SINGLE;
+  double ar = re_of(ca, a), ai = im_of(ca, a), br = re_of(cb, b), bi = im_of(cb, b);
+  hval r = hc(0, 0);
+  if (n->op == GA_OP_COMPLEX)
+    return single ? hc((float)ar, (float)br) : hc(ar, br);
+  if (single) {
+    ar = (float)ar;
+    ai = (float)ai;
+    br = (float)br;
+    bi = (float)bi;
+  }
+  switch (n->op) {
+  case GA_OP_EQ: r.f = ar == br && ai == bi; return r;
+  case GA_OP_NE: r.f = !(ar == br && ai == bi); return r;
+  case GA_OP_LT: case GA_OP_LE: case GA_OP_GT: case GA_OP_GE:
+    r.f = complex_order(n->op, single, ca, a, cb, b);
+    return r;
+  case GA_OP_AND: case GA_OP_OR: case GA_OP_XOR: {
+    bool x = ar != 0 || ai != 0, y = br != 0 || bi != 0;
+    r.f = n->op == GA_OP_AND ? (x && y) : n->op == GA_OP_OR ? (x || y) : (x != y);
+    return r;
+  }
+  case GA_OP_POWER: return complex_power(ca, a, cb, b, n->cls == GA_CSINGLE);
+  default: return complex_arith(n->op, n->cls == GA_CSINGLE, ca, a, cb, b);
+  }
+}
+
+/* Octave's asin and acos of complex values (lo-mappers.cc): std's, conjugated on the
+ * real axis beyond 1 so that asin (2) is the value of the real function's extension */
+static double complex oct_casin(double complex z)
+{
+  double complex y = casin(z);
+  return cimag(z) == 0 && creal(z) > 1 ? conj(y) : y;
+}
+static double complex oct_cacos(double complex z)
+{
+  double complex y = cacos(z);
+  return cimag(z) == 0 && creal(z) > 1 ? conj(y) : y;
+}
+static float complex oct_casinf(float complex z)
+{
+  float complex y = casinf(z);
+  return cimagf(z) == 0 && crealf(z) > 1 ? conjf(y) : y;
+}
+static float complex oct_cacosf(float complex z)
+{
+  float complex y = cacosf(z);
+  return cimagf(z) == 0 && crealf(z) > 1 ? conjf(y) : y;
+}
+
+/* Whether an elementary function is defined here for complex arguments. */
+bool ga_unop_complex_defined(ga_unop op)
+{
+  switch (op) {
+  case GA_UOP_SQRT: case GA_UOP_EXP: case GA_UOP_LOG: case GA_UOP_LOG2: case GA_UOP_LOG10:
+  case GA_UOP_SIN: case GA_UOP_COS: case GA_UOP_TAN: case GA_UOP_ASIN: case GA_UOP_ACOS: case GA_UOP_ATAN:
+  case GA_UOP_SINH: case GA_UOP_COSH: case GA_UOP_TANH: case GA_UOP_ASINH: case GA_UOP_ACOSH: case GA_UOP_ATANH:
+    return true;
+  default:
+    return false;
+  }
+}
+
+static double complex cfun_d(ga_unop op, double complex z)
+{
+  switch (op) {
+  case GA_UOP_SQRT: return csqrt(z);
+  case GA_UOP_EXP: return cexp(z);
+  case GA_UOP_LOG: return clog(z);
+  case GA_UOP_LOG2: { double complex l = clog(z); return CMPLX(creal(l) / GA_LN2, cimag(l) / GA_LN2); }
+  case GA_UOP_LOG10: { double complex l = clog(z); return CMPLX(creal(l) / GA_LN10, cimag(l) / GA_LN10); }
+  case GA_UOP_SIN: return csin(z);
+  case GA_UOP_COS: return ccos(z);
+  case GA_UOP_TAN: return ctan(z);
+  case GA_UOP_ASIN: return oct_casin(z);
+  case GA_UOP_ACOS: return oct_cacos(z);
+  case GA_UOP_ATAN: return catan(z);
+  case GA_UOP_SINH: return csinh(z);
+  case GA_UOP_COSH: return ccosh(z);
+  case GA_UOP_TANH: return ctanh(z);
+  case GA_UOP_ASINH: return casinh(z);
+  case GA_UOP_ACOSH: return cacosh(z);
+  default: return catanh(z);
+  }
+}
+
+static float complex cfun_f(ga_unop op, float complex z)
+{
+  switch (op) {
+  case GA_UOP_SQRT: return csqrtf(z);
+  case GA_UOP_EXP: return cexpf(z);
+  case GA_UOP_LOG: return clogf(z);
+  case GA_UOP_LOG2: { float complex l = clogf(z); return CMPLXF(crealf(l) / (float)GA_LN2, cimagf(l) / (float)GA_LN2); }
+  case GA_UOP_LOG10: { float complex l = clogf(z); return CMPLXF(crealf(l) / (float)GA_LN10, cimagf(l) / (float)GA_LN10); }
+  case GA_UOP_SIN: return csinf(z);
+  case GA_UOP_COS: return ccosf(z);
+  case GA_UOP_TAN: return ctanf(z);
+  case GA_UOP_ASIN: return oct_casinf(z);
+  case GA_UOP_ACOS: return oct_cacosf(z);
+  case GA_UOP_ATAN: return catanf(z);
+  case GA_UOP_SINH: return csinhf(z);
+  case GA_UOP_COSH: return ccoshf(z);
+  case GA_UOP_TANH: return ctanhf(z);
+  case GA_UOP_ASINH: return casinhf(z);
+  case GA_UOP_ACOSH: return cacoshf(z);
+  default: return catanhf(z);
+  }
+}
+
+/* Octave's function of a real argument whose result is complex (lo-mappers' rc_sqrt,
+ * rc_log, ...): the real function where it is defined, else its extension, which for
+ * sqrt and the logarithms is written out rather than taken from the complex function
+ * (sqrt (-4) is 0+2i, where csqrt (-4-0i) would give 0-2i). */
+static hval real_to_complex_fun(ga_unop op, double x, bool single)
+{
+  double complex z = CMPLX(x, 0.0);
+  double complex r;
+  switch (op) {
+  case GA_UOP_SQRT: r = x < 0 ? CMPLX(0.0, sqrt(-x)) : CMPLX(sqrt(x), 0.0); break;
+  case GA_UOP_LOG: r = x < 0 ? CMPLX(log(-x), GA_PI) : CMPLX(log(x), 0.0); break;
+  case GA_UOP_LOG2: r = x < 0 ? CMPLX(log2(-x), GA_PI / GA_LN2) : CMPLX(log2(x), 0.0); break;
+  case GA_UOP_LOG10: r = x < 0 ? CMPLX(log10(-x), GA_PI / GA_LN10) : CMPLX(log10(x), 0.0); break;
+  case GA_UOP_LOG1P: r = x < -1 ? CMPLX(log(-(1 + x)), GA_PI) : CMPLX(log1p(x), 0.0); break;
+  case GA_UOP_ASIN: r = fabs(x) > 1 ? oct_casin(z) : CMPLX(asin(x), 0.0); break;
+  case GA_UOP_ACOS: r = fabs(x) > 1 ? oct_cacos(z) : CMPLX(acos(x), 0.0); break;
+  case GA_UOP_ACOSH: r = x < 1 ? cacosh(z) : CMPLX(acosh(x), 0.0); break;
+  default: r = fabs(x) > 1 ? catanh(z) : CMPLX(atanh(x), 0.0); break;
+  }
+  if (!single)
+    return hcd(r);
+  float xf = (float)x;
+  float complex zf = CMPLXF(xf, 0.0f), rf;
+  switch (op) {
+  case GA_UOP_SQRT: rf = xf < 0 ? CMPLXF(0.0f, sqrtf(-xf)) : CMPLXF(sqrtf(xf), 0.0f); break;
+  case GA_UOP_LOG: rf = xf < 0 ? CMPLXF(logf(-xf), (float)GA_PI) : CMPLXF(logf(xf), 0.0f); break;
+  case GA_UOP_LOG2: rf = xf < 0 ? CMPLXF(log2f(-xf), (float)(GA_PI / GA_LN2)) : CMPLXF(log2f(xf), 0.0f); break;
+  case GA_UOP_LOG10: rf = xf < 0 ? CMPLXF(log10f(-xf), (float)(GA_PI / GA_LN10)) : CMPLXF(log10f(xf), 0.0f); break;
+  case GA_UOP_LOG1P: rf = xf < -1 ? CMPLXF(logf(-(1 + xf)), (float)GA_PI) : CMPLXF(log1pf(xf), 0.0f); break;
+  case GA_UOP_ASIN: rf = fabsf(xf) > 1 ? oct_casinf(zf) : CMPLXF(asinf(xf), 0.0f); break;
+  case GA_UOP_ACOS: rf = fabsf(xf) > 1 ? oct_cacosf(zf) : CMPLXF(acosf(xf), 0.0f); break;
+  case GA_UOP_ACOSH: rf = xf < 1 ? cacoshf(zf) : CMPLXF(acoshf(xf), 0.0f); break;
+  default: rf = fabsf(xf) > 1 ? catanhf(zf) : CMPLXF(atanhf(xf), 0.0f); break;
+  }
+  return hcf(rf);
+}
+
+/* A unary node with a complex operand or result. */
+static hval complex_unary(ga_unop op, ga_class out, ga_class ci, hval a)
+{
+  bool single = out == GA_CSINGLE || out == GA_SINGLE || ci == GA_CSINGLE;
+  double re = re_of(ci, a), im = im_of(ci, a);
+  hval r = hc(0, 0);
+  if (ga_unop_is_function(op)) {
+    if (!ga_class_is_complex(ci)) /* a real argument whose result is complex */
+      return real_to_complex_fun(op, re, out == GA_CSINGLE);
+    return single ? hcf(cfun_f(op, CMPLXF((float)re, (float)im))) : hcd(cfun_d(op, CMPLX(re, im)));
+  }
+  switch (op) {
+  case GA_UOP_NOT: r.f = !(re != 0 || im != 0); return r;
+  case GA_UOP_ISNAN: r.f = isnan(re) || isnan(im); return r;
+  case GA_UOP_ISINF: r.f = isinf(re) || isinf(im); return r;
+  case GA_UOP_ISFINITE: r.f = isfinite(re) && isfinite(im); return r;
+  case GA_UOP_REAL: r.f = re; return r;
+  case GA_UOP_IMAG: r.f = im; return r;
+  case GA_UOP_ANGLE: r.f = single ? (double)atan2f((float)im, (float)re) : atan2(im, re); return r;
+  case GA_UOP_ABS: r.f = single ? (double)hypotf((float)re, (float)im) : hypot(re, im); return r;
+  case GA_UOP_CONJ: return hc(re, -im);
+  case GA_UOP_NEG: return hc(-re, -im);
+  case GA_UOP_CAST:
+    if (out == GA_LOGICAL) {
+      r.f = re != 0 || im != 0;
+      return r;
+    }
+    return out == GA_CSINGLE ? hc((float)re, (float)im) : hc(re, im); /* from real or complex */
+  case GA_UOP_SIGN: { /* Octave's signum: z / abs (z) */
+    if (single) {
+      float m = hypotf((float)re, (float)im);
+      return m == 0 ? hc(0, 0) : hcf(CMPLXF((float)re, (float)im) / m);
+    }
+    double m = hypot(re, im);
+    return m == 0 ? hc(0, 0) : hc(re / m, im / m);
+  }
+  case GA_UOP_FLOOR: return hc(floor(re), floor(im));
+  case GA_UOP_CEIL: return hc(ceil(re), ceil(im));
+  case GA_UOP_ROUND: return hc(round(re), round(im));
+  default: return hc(trunc(re), trunc(im));
+  }
+}
+
 static hval unary(ga_unop op, ga_class out, ga_class ci, hval a)
 {
   hval r;
   r.u = 0;
+  r.im = 0;
+  if (ga_class_is_complex(out) || ga_class_is_complex(ci))
+    return complex_unary(op, out, ci, a);
+  switch (op) { /* the parts of a real value */
+  case GA_UOP_REAL: case GA_UOP_CONJ: return unary(GA_UOP_CAST, out, ci, a);
+  case GA_UOP_IMAG: return unary(GA_UOP_CAST, out, ci, r);
+  case GA_UOP_ANGLE: r.f = out == GA_SINGLE ? (double)atan2f(0.0f, (float)to_double(ci, a)) : atan2(0.0, to_double(ci, a)); return r;
+  default: break;
+  }
   bool isint = ga_class_is_int(ci);
   double x = to_double(ci, a);
   if (ga_unop_is_function(op)) {
@@ -659,6 +1025,9 @@ static hval function_op(ga_binop op, ga_class c, ga_class ca, hval a, ga_class c
 static hval binary(const ga_xnode *n, ga_class ca, hval a, ga_class cb, hval b)
 {
   hval r;
+  r.im = 0;
+  if (ga_class_is_complex(n->cls) || ga_class_is_complex(ca) || ga_class_is_complex(cb) || n->op == GA_OP_COMPLEX)
+    return complex_binary(n, ca, a, cb, b);
   if (ga_binop_is_function(n->op))
     return function_op(n->op, n->cls, ca, a, cb, b);
   switch (n->mode) {
@@ -752,6 +1121,7 @@ ga_status ga_host_eval_expr(const ga_expr *x, const void *const *inputs, ga_clas
         const ga_scalar *s = &x->scalars[n->slot];
         hval c;
         c.u = ga_scalar_bits(s);
+        c.im = 0;
         for (int64_t k = 0; k < len; k++)
           v[k] = c;
       } else if (ga_xnode_is_generator(n)) { /* ga_rng.c: values exact in double */
@@ -770,7 +1140,7 @@ ga_status ga_host_eval_expr(const ga_expr *x, const void *const *inputs, ga_clas
         ga_class ca = x->nodes[n->a].cls;
         for (int64_t k = 0; k < len; k++)
           v[k] = unary(n->uop, n->cls, ca, a[k]);
-      } else if (n->op == GA_OP_POWER && n->mode != GA_CM_INT_MIXED64) {
+      } else if (n->op == GA_OP_POWER && n->mode != GA_CM_INT_MIXED64 && !ga_class_is_complex(n->cls)) {
         const hval *a = vals + (size_t)n->a * BLOCK, *b = vals + (size_t)n->b * BLOCK;
         ga_class ca = x->nodes[n->a].cls, cb = x->nodes[n->b].cls;
         bool scalar_exponent = node_is_scalar(x, n->b);
@@ -835,11 +1205,32 @@ ga_status ga_host_eval_reduce(const ga_reduce_desc *d, const void *in, void *out
         }
         if (out_index)
           out_index[o * d->inner + i] = (double)(best + 1);
+      } else if (ga_class_is_complex(ic) && (op == GA_RED_SUM || op == GA_RED_PROD)) {
+        /* Octave's accumulators: Complex, or FloatComplex for single ones */
+        if (oc == GA_CSINGLE) {
+          float complex acc = op == GA_RED_PROD ? 1.0f : 0.0f;
+          for (int64_t k = 0; k < d->n; k++) {
+            hval v = load(ic, in, base + k * d->inner);
+            float complex x = CMPLXF((float)v.f, (float)v.im);
+            acc = op == GA_RED_PROD ? acc * x : acc + x;
+          }
+          r = hcf(acc);
+        } else {
+          double complex acc = op == GA_RED_PROD ? 1.0 : 0.0;
+          for (int64_t k = 0; k < d->n; k++) {
+            hval v = load(ic, in, base + k * d->inner);
+            double complex x = CMPLX(v.f, v.im);
+            acc = op == GA_RED_PROD ? acc * x : acc + x;
+          }
+          r = hcd(acc);
+        }
       } else if (op == GA_RED_ANY || op == GA_RED_ALL) {
         bool acc = op == GA_RED_ALL;
         for (int64_t k = 0; k < d->n; k++) {
           hval v = load(ic, in, base + k * d->inner);
           double x = to_double(ic, v);
+          if (ga_class_is_complex(ic) && v.im != 0.0) /* a complex value is nonzero by either part */
+            x = isnan(v.im) ? (isnan(x) ? x : 1.0) : 1.0;
           if (op == GA_RED_ANY && x != 0.0 && !isnan(x)) {
             acc = true;
             break;

@@ -225,6 +225,8 @@ typedef struct ga_tensor {
   struct ga_lazy *lazy;       /* while set, the value is this unevaluated expression */
   struct ga_tensor *owner;    /* when set, buf is owner's storage, shared (a reshape) */
   struct ga_patch *patch;     /* while set, the value is an assignment still to apply */
+  bool narrow;                /* complex, and not yet checked for all-zero imaginary parts
+                                 (Octave's narrowing to real: ga_tensor_settle) */
   int refcount;               /* owners: the handle table (once), pending expressions,
                                  tensors sharing the storage, pending assignments */
   int handle_refs;            /* ga_retain/ga_release balance of the id given out */
@@ -253,6 +255,8 @@ typedef struct {
 } ga_handle_table;
 
 ga_status ga_handles_insert(ga_tensor *t, ga_id *out);
+/* id refers to t (taken over) instead of its tensor, which it releases */
+ga_status ga_handles_replace(ga_id id, ga_tensor *t);
 /* The tensor of id, with any pending assignment applied (ga_handles_peek: as it is). */
 ga_status ga_handles_get(ga_id id, ga_tensor **out);
 ga_status ga_handles_peek(ga_id id, ga_tensor **out);
@@ -271,6 +275,10 @@ typedef struct ga_patch {
   ga_copy_desc copy;        /* src and dst bound when applied */
 } ga_patch;
 
+/* Octave's narrowing of the value of id: a complex value flagged narrow whose imaginary
+ * parts are all zero is replaced in the handle table by its real part (pending
+ * expressions that read the complex tensor keep it). *t receives the settled tensor. */
+ga_status ga_settle_tensor(ga_id id, ga_tensor **t);
 /* Runs t's pending expression or assignment, if any, into storage of its own. */
 ga_status ga_tensor_materialize(ga_tensor *t);
 /* Points x.inputs at the leaves' storage (before handing x to the planner). */
@@ -390,6 +398,9 @@ bool ga_unop_is_function(ga_unop op);
 /* The functions whose real input can give a complex result in Octave, and the test of
  * that input: true where the result would be complex. */
 bool ga_unop_has_complex_domain(ga_unop op);
+/* The elementary functions computed for complex arguments (the rest are Octave's
+ * "not defined for complex" errors, or not written yet). */
+bool ga_unop_complex_defined(ga_unop op);
 double ga_host_unop_function(ga_unop op, double x);
 float ga_host_unop_function_single(ga_unop op, float x);
 const char *ga_binop_symbol(ga_binop op); /* "+" */

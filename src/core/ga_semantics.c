@@ -3,15 +3,15 @@
 
 static const char *const binop_names[GA_NBINOPS] = {
   "plus", "minus", "times", "rdivide", "power", "eq", "ne", "lt", "le", "gt", "ge", "and", "or", "xor",
-  "atan2", "hypot", "mod", "rem", "max", "min", "bitand", "bitor", "bitxor", "bitshift"};
+  "atan2", "hypot", "mod", "rem", "max", "min", "bitand", "bitor", "bitxor", "bitshift", "complex"};
 static const char *const binop_symbols[GA_NBINOPS] = {
   "+", "-", ".*", "./", ".^", "==", "!=", "<", "<=", ">", ">=", "&", "|", "xor",
-  "atan2", "hypot", "mod", "rem", "max", "min", "bitand", "bitor", "bitxor", "bitshift"};
+  "atan2", "hypot", "mod", "rem", "max", "min", "bitand", "bitor", "bitxor", "bitshift", "complex"};
 static const char *const unop_names[GA_NUNOPS] = {
   "uminus", "not", "abs", "sign", "floor", "ceil", "round", "fix", "isnan", "isinf", "isfinite", "cast",
   "sqrt", "exp", "expm1", "log", "log2", "log10", "log1p", "sin", "cos", "tan", "asin", "acos", "atan",
   "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "cbrt", "erf", "erfc", "gamma", "lgamma",
-  "erfinv", "erfcinv", "signbit"};
+  "erfinv", "erfcinv", "signbit", "real", "imag", "angle", "conj"};
 
 bool ga_unop_is_function(ga_unop op)
 {
@@ -19,7 +19,7 @@ bool ga_unop_is_function(ga_unop op)
 }
 
 bool ga_binop_is_logic(ga_binop op) { return op >= GA_OP_AND && op <= GA_OP_XOR; }
-bool ga_binop_is_function(ga_binop op) { return op >= GA_OP_ATAN2 && op < GA_NBINOPS; }
+bool ga_binop_is_function(ga_binop op) { return op >= GA_OP_ATAN2 && op <= GA_OP_BITSHIFT; }
 bool ga_binop_is_bitwise(ga_binop op) { return op >= GA_OP_BITAND && op <= GA_OP_BITSHIFT; }
 
 const char *ga_unop_name(ga_unop op) { return (unsigned)op < GA_NUNOPS ? unop_names[op] : "?"; }
@@ -28,13 +28,23 @@ bool ga_binop_is_comparison(ga_binop op) { return op >= GA_OP_EQ && op <= GA_OP_
 
 ga_class ga_unary_result_class(ga_unop op, ga_class in, ga_class to)
 {
+  bool z = ga_class_is_complex(in);
+  switch (op) {
+  case GA_UOP_REAL: case GA_UOP_IMAG: case GA_UOP_CONJ: /* real (int8 (3)) is int8 */
+    return z ? (op == GA_UOP_CONJ ? in : ga_class_real_part(in)) : in == GA_LOGICAL ? GA_DOUBLE : in;
+  case GA_UOP_ANGLE: return z ? ga_class_real_part(in) : in == GA_SINGLE ? GA_SINGLE : GA_DOUBLE;
+  case GA_UOP_ABS: if (z) return ga_class_real_part(in); break;
+  case GA_UOP_CAST: /* double (z) keeps z complex */
+    return z && ga_class_is_float(to) ? ga_class_complex_of(to) : to;
+  default: break;
+  }
   switch (op) {
   case GA_UOP_NOT: case GA_UOP_ISNAN: case GA_UOP_ISINF: case GA_UOP_ISFINITE: case GA_UOP_SIGNBIT:
     return GA_LOGICAL;
   case GA_UOP_CAST: return to;
   default:
     if (ga_unop_is_function(op)) /* sqrt (int8 (4)) is a double in Octave */
-      return ga_class_is_float(in) ? in : GA_DOUBLE;
+      return ga_class_is_float(in) || z ? in : GA_DOUBLE;
     return in == GA_LOGICAL ? GA_DOUBLE : in; /* -true, abs (true): double */
   }
 }
@@ -88,6 +98,24 @@ static ga_status function_result_class(ga_binop op, ga_class a, ga_class b, ga_c
 
 ga_status ga_binary_result_class(ga_binop op, ga_class a, ga_class b, ga_class *out)
 {
+  bool za = ga_class_is_complex(a), zb = ga_class_is_complex(b);
+  if (op == GA_OP_COMPLEX) { /* complex (int8 (1), 2) is complex double */
+    if (za || zb)
+      return GA_ERR_CLASS;
+    *out = a == GA_SINGLE || b == GA_SINGLE ? GA_CSINGLE : GA_CDOUBLE;
+    return GA_OK;
+  }
+  if (za || zb) { /* Octave defines no operator of complex and integer values */
+    if (ga_class_is_int(a) || ga_class_is_int(b) || ga_binop_is_function(op))
+      return GA_ERR_CLASS;
+    if (op >= GA_OP_EQ) {
+      *out = GA_LOGICAL;
+      return GA_OK;
+    }
+    bool single = ga_class_real_part(a) == GA_SINGLE || ga_class_real_part(b) == GA_SINGLE;
+    *out = single ? GA_CSINGLE : GA_CDOUBLE;
+    return GA_OK;
+  }
   if (ga_binop_is_function(op))
     return function_result_class(op, a, b, out);
   if (op >= GA_OP_EQ) {
@@ -116,6 +144,14 @@ ga_status ga_binary_result_class(ga_binop op, ga_class a, ga_class b, ga_class *
 
 ga_compute_mode ga_binary_compute_mode(ga_binop op, ga_class a, ga_class b, ga_class out)
 {
+  if (ga_class_is_complex(a) || ga_class_is_complex(b) || ga_class_is_complex(out)) {
+    /* complex comparisons in single when either side is single (Octave converts the
+     * double side); the rest in the result's precision */
+    bool single = ga_class_real_part(a) == GA_SINGLE || ga_class_real_part(b) == GA_SINGLE;
+    if (ga_binop_is_comparison(op))
+      return single ? GA_CM_CMP_SINGLE : GA_CM_CMP_DOUBLE;
+    return ga_binop_is_logic(op) ? GA_CM_LOGIC : GA_CM_FLOAT;
+  }
   if (ga_binop_is_function(op)) /* operands converted to the result's class first: exact */
     return ga_class_is_float(out) ? GA_CM_FLOAT : out == GA_LOGICAL ? GA_CM_LOGIC : GA_CM_INT_EXACT;
   if (ga_binop_is_logic(op))

@@ -264,6 +264,8 @@ ga_status ga_vk_reduce(void *state, const ga_reduce_desc *d)
   /* 'native' integer sums and products saturate step by step: the host does those */
   if ((op == GA_RED_SUM || op == GA_RED_PROD) && oc != GA_DOUBLE && oc != GA_SINGLE)
     return GA_ERR_UNSUPPORTED;
+  if (ga_class_is_complex(d->in_cls)) /* complex reductions: the host's, for now */
+    return GA_ERR_UNSUPPORTED;
   const ga_expr *x = d->producer;
   ga_bcast plan;
   if (x && (!ga_glsl_elementwise_supported(x, d->in_cls) || !ga_glsl_broadcast_plan(x, &plan) ||

@@ -11,6 +11,7 @@ GA_MEX_COMMAND(ga_mex_fill);
 GA_MEX_COMMAND(ga_mex_release);
 GA_MEX_COMMAND(ga_mex_describe_cmd);
 GA_MEX_COMMAND(ga_mex_valid);
+GA_MEX_COMMAND(ga_mex_iscomplex);
 GA_MEX_COMMAND(ga_mex_binary);
 GA_MEX_COMMAND(ga_mex_sum);
 GA_MEX_COMMAND(ga_mex_reduce);

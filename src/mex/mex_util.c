@@ -71,8 +71,8 @@ void ga_mex_describe(ga_id id, mxArray **cls, mxArray **sz)
   int nd;
   int64_t dims[GA_MAX_DIMS];
   ga_mex_raise(ga_describe(id, &c, &nd, dims));
-  if (cls)
-    *cls = mxCreateString(ga_class_name(c));
+  if (cls) /* Octave's class of a complex value is its parts' class */
+    *cls = mxCreateString(ga_class_name(ga_class_real_part(c)));
   if (sz) {
     *sz = mxCreateDoubleMatrix(1, (mwSize)nd, mxREAL);
     double *p = mxGetPr(*sz);
@@ -113,6 +113,11 @@ int ga_mex_class_of(const mxArray *a, ga_class *cls)
   for (size_t i = 0; i < sizeof class_map / sizeof class_map[0]; i++)
     if (class_map[i].id == id) {
       *cls = class_map[i].cls;
+      if (mxIsComplex(a)) { /* interleaved (re, im) pairs: the core's own layout */
+        if (*cls != GA_DOUBLE && *cls != GA_SINGLE)
+          return 0;
+        *cls = ga_class_complex_of(*cls);
+      }
       return 1;
     }
   return 0;
@@ -120,6 +125,7 @@ int ga_mex_class_of(const mxArray *a, ga_class *cls)
 
 mxClassID ga_mex_class_id(ga_class cls)
 {
+  cls = ga_class_real_part(cls);
   for (size_t i = 0; i < sizeof class_map / sizeof class_map[0]; i++)
     if (class_map[i].cls == cls)
       return class_map[i].id;
@@ -134,8 +140,8 @@ void ga_mex_operand(const mxArray *a, const mxArray *is_gpu, ga_operand *o, int6
     o->id = ga_mex_get_id(a, fn);
     return;
   }
-  if (mxIsSparse(a) || mxIsComplex(a))
-    ga_mex_error("gpuarray:invalidClass", "%s: complex and sparse operands are not supported on the GPU yet", fn);
+  if (mxIsSparse(a))
+    ga_mex_error("gpuarray:invalidClass", "%s: sparse operands are not supported on the GPU yet", fn);
   if (!ga_mex_class_of(a, &o->cls))
     ga_mex_error("gpuarray:invalidClass", "%s: operands of class %s are not supported with gpuArray", fn,
                  mxGetClassName(a));

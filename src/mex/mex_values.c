@@ -3,14 +3,13 @@
 
 #include <string.h>
 
-/* A host array the core can hold: real, dense, of a numeric or logical class. */
+/* A host array the core can hold: dense, of a numeric or logical class, complex only
+ * when floating (Octave has no complex integers). */
 static ga_class check_host_array(const mxArray *a, const char *fn)
 {
   ga_class cls;
   if (mxIsSparse(a))
     ga_mex_error("gpuarray:invalidClass", "%s: sparse arrays are not supported on the GPU", fn);
-  if (mxIsComplex(a))
-    ga_mex_error("gpuarray:invalidClass", "%s: complex arrays are not supported on the GPU yet", fn);
   if (!ga_mex_class_of(a, &cls))
     ga_mex_error("gpuarray:invalidClass", "%s: arrays of class %s are not supported on the GPU", fn,
                  mxGetClassName(a));
@@ -46,6 +45,33 @@ void ga_mex_download(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   mwSize md[GA_MAX_DIMS];
   for (int d = 0; d < nd; d++)
     md[d] = (mwSize)dims[d];
+  int is_complex = 0;
+  ga_mex_raise(ga_settle(id, &is_complex)); /* Octave's narrowing of all-real results */
+  ga_mex_raise(ga_describe(id, &cls, &nd, dims));
+  if (is_complex) {
+    /* Octave 7.3's interleaved mxCreate*NumericArray (mxCOMPLEX) allocate only the real
+     * half of the data (a heap overrun once filled): the data is given to an empty
+     * complex array instead, which Octave takes over whole */
+    mwSize zero[2] = {0, 0};
+    size_t numel = 1;
+    for (int d = 0; d < nd; d++)
+      numel *= (size_t)md[d];
+    size_t bytes = numel * ga_class_size(cls);
+    void *data = mxMalloc(bytes ? bytes : 16);
+    ga_status st = ga_download(id, data, bytes);
+    if (st != GA_OK) {
+      mxFree(data);
+      ga_mex_raise(st);
+    }
+    mxArray *out = mxCreateNumericArray(2, zero, ga_mex_class_id(cls), mxCOMPLEX);
+    if (cls == GA_CDOUBLE)
+      mxSetComplexDoubles(out, data);
+    else
+      mxSetComplexSingles(out, data);
+    mxSetDimensions(out, md, (mwSize)nd);
+    plhs[0] = out;
+    return;
+  }
   mxArray *out = cls == GA_LOGICAL ? mxCreateLogicalArray((mwSize)nd, md)
                                    : mxCreateNumericArray((mwSize)nd, md, ga_mex_class_id(cls), mxREAL);
   size_t bytes = mxGetNumberOfElements(out) * ga_class_size(cls);
@@ -82,6 +108,15 @@ void ga_mex_describe_cmd(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prh
     }
   }
   ga_mex_describe(ga_mex_get_id(prhs[0], "describe"), &plhs[0], nlhs > 1 ? &plhs[1] : NULL);
+}
+
+/* iscomplex (G): settles Octave's narrowing first (a pending value is evaluated) */
+void ga_mex_iscomplex(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  ga_mex_nargs("iscomplex", nrhs, 1, 1, nlhs, 1);
+  int is_complex = 0;
+  ga_mex_raise(ga_settle(ga_mex_get_id(prhs[0], "iscomplex"), &is_complex));
+  plhs[0] = mxCreateLogicalScalar(is_complex != 0);
 }
 
 void ga_mex_valid(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
