@@ -56,6 +56,8 @@ check-octave: all
 	$(LAVAPIPE) $(OCTAVE) test/octave/run_bist.m
 	$(HOST) $(OCTAVE) test/octave/test_int64_mixed.m
 	$(LAVAPIPE) $(OCTAVE) test/octave/test_int64_mixed.m
+	$(HOST) $(OCTAVE) test/octave/test_complex.m
+	$(LAVAPIPE) $(OCTAVE) test/octave/test_complex.m
 	$(LAVAPIPE) sh test/octave/test_disk_cache.sh
 	$(HOST) $(OCTAVE) test/octave/test_fusion_random.m
 	$(LAVAPIPE) $(OCTAVE) test/octave/test_fusion_random.m

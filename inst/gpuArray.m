@@ -86,7 +86,11 @@ classdef gpuArray < handle
     function varargout = gather (varargin)
       ## reached whenever any argument is a gpuArray: gather (G, hostX, ...)
       if (nargin == 1 && nargout <= 1)   # the common case, without the loop
-        varargout{1} = __gpuarray__ ("download", varargin{1});
+        [x, cplx] = __gpuarray__ ("download", varargin{1});
+        if (cplx && isreal (x))   # complex (G, 0): Octave narrows MEX results
+          x = complex (x, zeros (size (x), class (x)));
+        endif
+        varargout{1} = x;
         return;
       endif
       n = max (1, nargout);
@@ -96,7 +100,11 @@ classdef gpuArray < handle
       varargout = varargin(1:n);
       for i = 1:n
         if (isa (varargout{i}, "gpuArray"))
-          varargout{i} = __gpuarray__ ("download", varargout{i}.id);
+          [x, cplx] = __gpuarray__ ("download", varargout{i}.id);
+          if (cplx && isreal (x))
+            x = complex (x, zeros (size (x), class (x)));
+          endif
+          varargout{i} = x;
         endif
       endfor
     endfunction

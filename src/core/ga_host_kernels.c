@@ -435,11 +435,9 @@ static hval hcf(float complex z) { return hc(crealf(z), cimagf(z)); }
 static double re_of(ga_class c, hval v) { return ga_class_is_complex(c) ? v.f : to_double(c, v); }
 static double im_of(ga_class c, hval v) { return ga_class_is_complex(c) ? v.im : 0.0; }
 
-/* std::arg of a real value as Octave's comparisons see it: 0 or pi */
-static double real_arg(double x) { return x < 0 ? GA_PI : 0.0; }
-
 /* Octave's ordering of complex values (oct-cmplx.h): by abs, then by arg, where an
- * arg of -pi counts as pi; real operands are complex with arg 0 or pi. */
+ * arg of -pi counts as pi; a real operand's arg is taken as 0 whatever its sign
+ * (measured: [-2 -2] < [2i 2i] holds, as does -2i < -2). */
 static bool complex_order(ga_binop op, bool single, ga_class ca, hval a, ga_class cb, hval b)
 {
   double ax, bx, ay, by;
@@ -453,10 +451,8 @@ static bool complex_order(ga_binop op, bool single, ga_class ca, hval a, ga_clas
   }
   if (ax == bx) {
     double pi = single ? (double)(float)GA_PI : GA_PI;
-    ay = !ga_class_is_complex(ca) ? (single ? (double)(float)real_arg(ar) : real_arg(ar))
-         : single ? (double)atan2f((float)ai, (float)ar) : atan2(ai, ar);
-    by = !ga_class_is_complex(cb) ? (single ? (double)(float)real_arg(br) : real_arg(br))
-         : single ? (double)atan2f((float)bi, (float)br) : atan2(bi, br);
+    ay = !ga_class_is_complex(ca) ? 0.0 : single ? (double)atan2f((float)ai, (float)ar) : atan2(ai, ar);
+    by = !ga_class_is_complex(cb) ? 0.0 : single ? (double)atan2f((float)bi, (float)br) : atan2(bi, br);
     if (ay == -pi)
       ay = pi;
     if (by == -pi)

@@ -416,6 +416,7 @@ static ga_status subscript_axis(const subscript *s, int64_t stride, ga_tensor **
 
 static ga_status publish(ga_tensor *t, ga_id *out)
 {
+  t->narrow = ga_class_is_complex(t->cls); /* Octave narrows z(I), z.', [z, z], ... */
   ga_status st = ga_handles_insert(t, out);
   if (st != GA_OK)
     ga_tensor_unref(t);
@@ -766,6 +767,14 @@ ga_status ga_subsasgn(ga_id id, int nidx, const ga_index *idx, const ga_operand 
     return st;
   }
   ga_class rc = a->cls == GA_LOGICAL && v->cls == GA_SINGLE ? GA_DOUBLE : a->cls;
+  if (ga_class_is_complex(v->cls) && !ga_class_is_complex(rc)) { /* A(I) = 1i makes a real A complex */
+    if (ga_class_is_int(rc)) {
+      ga_tensor_unref(v);
+      return ga_fail(GA_ERR_CLASS, "operator = undefined for '%s matrix' by 'complex matrix' operations",
+                     ga_class_name(rc));
+    }
+    rc = ga_class_complex_of(rc == GA_SINGLE || v->cls == GA_CSINGLE ? GA_SINGLE : GA_DOUBLE);
+  }
   if (rc == GA_LOGICAL && ga_class_is_float(v->cls) && v->numel > 0) { /* NaN has no logical value */
     ga_fuse_operand o = {.t = v, .ndims = v->ndims, .dims = v->dims};
     ga_lazy *lz = NULL;

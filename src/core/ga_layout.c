@@ -9,6 +9,7 @@
 
 static ga_status publish(ga_tensor *t, ga_id *out)
 {
+  t->narrow = ga_class_is_complex(t->cls); /* Octave narrows z(I), z.', [z, z], ... */
   ga_status st = ga_handles_insert(t, out);
   if (st != GA_OK)
     ga_tensor_unref(t);
@@ -241,13 +242,16 @@ ga_status ga_repmat(ga_id id, int nreps, const int64_t *reps, ga_id *out)
  * double, else logical (all logical). */
 static ga_class cat_class(int n, const ga_class *cls)
 {
-  bool single = false, dbl = false;
+  bool single = false, dbl = false, cplx = false;
   for (int k = 0; k < n; k++) {
     if (ga_class_is_int(cls[k]))
       return cls[k];
-    single |= cls[k] == GA_SINGLE;
+    single |= ga_class_real_part(cls[k]) == GA_SINGLE;
     dbl |= cls[k] == GA_DOUBLE;
+    cplx |= ga_class_is_complex(cls[k]);
   }
+  if (cplx) /* any complex part makes the whole complex */
+    return single ? GA_CSINGLE : GA_CDOUBLE;
   return single ? GA_SINGLE : dbl ? GA_DOUBLE : GA_LOGICAL;
 }
 
@@ -359,6 +363,10 @@ ga_status ga_cat(int dim, int bracket, int nparts, const ga_operand *parts, ga_i
     }
   }
   ga_class rc = cat_class(nparts, cls);
+  for (int k = 0; k < nparts && st == GA_OK && ga_class_is_int(rc); k++)
+    if (ga_class_is_complex(cls[k]))
+      st = ga_fail(GA_ERR_CLASS, "concatenation operator not implemented for '%s matrix' by 'complex matrix' "
+                                 "operations", ga_class_name(rc));
   ga_tensor *r = NULL;
   if (st == GA_OK)
     st = ga_tensor_new(rc, acc.ndims, acc.dims, &r);

@@ -36,7 +36,9 @@ void ga_mex_upload(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 
 void ga_mex_download(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
-  ga_mex_nargs("download", nrhs, 1, 1, nlhs, 1);
+  /* a second output tells whether the value is complex: Octave narrows a complex MEX
+   * result whose imaginary parts are all zero, which gather then undoes */
+  ga_mex_nargs("download", nrhs, 1, 1, nlhs, 2);
   ga_id id = ga_mex_get_id(prhs[0], "gather");
   ga_class cls;
   int nd;
@@ -70,6 +72,8 @@ void ga_mex_download(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
       mxSetComplexSingles(out, data);
     mxSetDimensions(out, md, (mwSize)nd);
     plhs[0] = out;
+    if (nlhs > 1)
+      plhs[1] = mxCreateLogicalScalar(true);
     return;
   }
   mxArray *out = cls == GA_LOGICAL ? mxCreateLogicalArray((mwSize)nd, md)
@@ -81,6 +85,8 @@ void ga_mex_download(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     ga_mex_raise(st);
   }
   plhs[0] = out;
+  if (nlhs > 1)
+    plhs[1] = mxCreateLogicalScalar(false);
 }
 
 void ga_mex_release(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])

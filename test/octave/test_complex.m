@@ -1,0 +1,330 @@
+## Complex gpuArrays against Octave's own results for the same function and inputs:
+## transfer, the parts, arithmetic with every real class, comparisons (Octave's order by
+## abs, then arg), powers, elementary functions, real inputs whose results are complex,
+## Octave's narrowing of all-real results, reductions, indexing and layout, and the
+## errors. Values compare with a relative tolerance on abs (exact where the operation is
+## exact), classes and iscomplex exactly. Prints "N passed, N failed" last; exits
+## non-zero on failure.
+## Usage: octave-cli test/octave/test_complex.m  (from the repository root, after make)
+root = fileparts (fileparts (fileparts (mfilename ("fullpath"))));
+addpath (fullfile (root, "inst"));
+addpath (fullfile (root, "src"));
+
+seed = sum (100 * clock ());
+rand ("seed", seed);
+randn ("seed", seed);
+printf ("seed %d\n", seed);
+
+function [np, nf] = check (g, r, tol, what, np, nf)
+  ## g: the gathered gpuArray result, r: Octave's; tol: relative tolerance on abs
+  ok = strcmp (class (g), class (r)) && iscomplex (g) == iscomplex (r) && isequal (size (g), size (r));
+  if (ok && ! isempty (r))
+    if (isfloat (r))
+      g = double (g(:)); r = double (r(:));
+      nanok = isequal (isnan (real (g)), isnan (real (r))) && isequal (isnan (imag (g)), isnan (imag (r)));
+      fin = isfinite (r) & isfinite (g);
+      infok = isequal (g(! fin & ! isnan (r) & ! isnan (g)), r(! fin & ! isnan (r) & ! isnan (g)));
+      err = abs (g(fin) - r(fin));
+      lim = tol * max (abs (r(fin)), realmin);
+      ok = nanok && infok && all (err <= lim);
+    else
+      ok = isequal (g, r);
+    endif
+  endif
+  if (ok)
+    np++;
+  else
+    nf++;
+    printf ("FAIL: %s\n", what);
+    if (nf < 40)
+      disp (g(1:min (end, 6)).'); disp (r(1:min (end, 6)).');
+    endif
+  endif
+endfunction
+
+function [np, nf] = check_error (f, what, np, nf)
+  ## the same error message from Octave's f on host values and on gpuArrays
+  try
+    f (false);
+    ref = "";
+  catch e
+    ref = e.message;
+  end_try_catch
+  try
+    f (true);
+    msg = "";
+  catch e
+    msg = e.message;
+  end_try_catch
+  if (! isempty (ref) && strcmp (ref, msg))
+    np++;
+  else
+    nf++;
+    printf ("FAIL: %s: Octave says '%s', gpuArray '%s'\n", what, ref, msg);
+  endif
+endfunction
+
+function z = rand_complex (sz, specials)
+  z = complex (randn (sz) .* 10 .^ randi ([-3 3], sz), randn (sz) .* 10 .^ randi ([-3 3], sz));
+  if (specials && numel (z) >= 12)
+    k = randperm (numel (z), 12);
+    sp = [complex(NaN, 1), complex(1, NaN), complex(Inf, 2), complex(-Inf, -0), complex(0, Inf), ...
+          complex(-0, -0), complex(0, -0), complex(-2, 0), complex(3, 0), complex(0, 2), ...
+          complex(-0, 1), complex(NaN, NaN)];
+    z(k) = sp;
+  endif
+endfunction
+
+function x = on_gpu (x, g)
+  if (g)
+    x = gpuArray (x);
+  endif
+endfunction
+
+np = 0;
+nf = 0;
+E = 4 * eps;              # exact-ish arithmetic in double
+F = 64 * eps;             # elementary functions in double
+ES = 4 * eps ("single");
+FS = 64 * eps ("single");
+
+## ---- transfer, queries ---------------------------------------------------------------
+for cls = {"double", "single"}
+  c = cls{1};
+  for sz = {[0 0], [1 1], [3 1], [4 5], [2 3 4], [0 3]}
+    z = rand_complex (sz{1}, true);
+    z = complex (cast (real (z), c), cast (imag (z), c));   # cast would narrow an empty one
+    G = gpuArray (z);
+    w = gather (G);
+    ok = isequal (size (w), size (z)) && strcmp (class (w), c) && iscomplex (w) ...
+         && isequaln (real (w), real (z)) && isequaln (imag (w), imag (z)) ...
+         && isequal (signbit (real (w)), signbit (real (z))) && isequal (signbit (imag (w)), signbit (imag (z)));
+    [np, nf] = check (true, ok, 0, sprintf ("round trip %s %s", c, mat2str (sz{1})), np, nf);
+    ok = strcmp (class (G), "gpuArray") && strcmp (classUnderlying (G), c) && iscomplex (G) && ! isreal (G) ...
+         && isfloat (G) && isnumeric (G) && isequal (size (G), size (z)) && numel (G) == numel (z);
+    [np, nf] = check (true, ok, 0, sprintf ("queries %s %s", c, mat2str (sz{1})), np, nf);
+  endfor
+  z = complex (cast ([1 2], c), 0);
+  [np, nf] = check (iscomplex (gpuArray (z)), true, 0, "gpuArray (complex (x, 0)) stays complex", np, nf);
+  [np, nf] = check (iscomplex (complex (gpuArray (cast ([1 2], c)), 0)), true, 0, "complex (G, 0)", np, nf);
+endfor
+
+## ---- parts, unary operations -------------------------------------------------------------
+parts = {@real, @imag, @conj, @abs, @angle, @arg, @isnan, @isinf, @isfinite, @uminus, @uplus, ...
+         @floor, @ceil, @round, @fix, @sign, @double, @single, @logical, @not};
+for cls = {"double", "single"}
+
+  z = cast (rand_complex ([6 7], true), cls{1});
+  z(end+1, :) = 0;
+  for k = 1:numel (parts)
+    f = parts{k};
+    zz = z;
+    if (any (strcmp (func2str (f), {"logical", "not"})))
+      zz(isnan (zz)) = 1;
+    endif
+    t = 0;
+    if (any (strcmp (func2str (f), {"abs", "angle", "arg", "sign"})))
+      t = 2 * eps (cls{1});
+    endif
+    [np, nf] = check (gather (f (gpuArray (zz))), f (zz), t, sprintf ("%s %s", func2str (f), cls{1}), np, nf);
+  endfor
+  ## the parts of real values of every class
+  for rc = {"double", "single", "int8", "uint16", "int32", "logical"}
+    x = cast (randi ([-5 5], 3, 4), rc{1});
+    for f = {@real, @imag, @conj, @angle}
+      [np, nf] = check (gather (f{1} (gpuArray (x))), f{1} (x), 2 * eps, ...
+                        sprintf ("%s of %s", func2str (f{1}), rc{1}), np, nf);
+    endfor
+  endfor
+endfor
+
+## ---- complex (a, b) ------------------------------------------------------------------------
+for ca = {"double", "single", "int8", "logical"}
+  for cb = {"double", "single", "uint8"}
+    a = cast (randi ([0 1], 3, 4), ca{1});
+    b = cast (randi ([-3 3], 3, 4), cb{1});
+    [np, nf] = check (gather (complex (gpuArray (a), b)), complex (a, b), 0, ["complex " ca{1} "," cb{1}], np, nf);
+    [np, nf] = check (gather (complex (a(1), gpuArray (b))), complex (a(1), b), 0, ["complex scalar " ca{1}], np, nf);
+  endfor
+endfor
+[np, nf] = check_error (@(g) complex (on_gpu ([1 2], g), [3; 4]), "complex dimension mismatch", np, nf);
+
+## ---- arithmetic: every pairing of classes and shapes ---------------------------------------------
+ops = {@plus, @minus, @times, @rdivide, @ldivide};
+shapes = {{[5 4], [5 4]}, {[5 4], [1 1]}, {[1 1], [5 4]}, {[5 1], [1 4]}, {[2 3 2], [2 1 2]}, {[0 3], [1 3]}};
+for o = 1:numel (ops)
+  op = ops{o};
+  for s = 1:numel (shapes)
+    sa = shapes{s}{1}; sb = shapes{s}{2};
+    for ca = {"double", "single"}
+      za = cast (rand_complex (sa, true), ca{1});
+      for cb = {"cdouble", "csingle", "double", "single", "logical"}
+        switch (cb{1})
+          case "cdouble", y = rand_complex (sb, true);
+          case "csingle", y = single (rand_complex (sb, true));
+          case "logical", y = rand (sb) > 0.5;
+          otherwise, y = cast (randn (sb) * 3, cb{1});
+        endswitch
+        tol = E;
+        if (strcmp (ca{1}, "single") || any (strcmp (cb{1}, {"csingle", "single"})))
+          tol = ES;
+        endif
+        what = sprintf ("%s %s%s %s%s", func2str (op), ca{1}, mat2str (sa), cb{1}, mat2str (sb));
+        ref = op (za, y);
+        [np, nf] = check (gather (op (gpuArray (za), y)), ref, tol, [what " (G,x)"], np, nf);
+        [np, nf] = check (gather (op (za, gpuArray (y))), ref, tol, [what " (z,G)"], np, nf);
+        [np, nf] = check (gather (op (gpuArray (za), gpuArray (y))), ref, tol, [what " (G,G)"], np, nf);
+        ref = op (y, za);
+        [np, nf] = check (gather (op (gpuArray (y), za)), ref, tol, [what " reversed"], np, nf);
+      endfor
+    endfor
+  endfor
+endfor
+## a chain: fused, narrowed at the end
+z = rand_complex ([30 20], false);
+G = gpuArray (z);
+[np, nf] = check (gather ((G .* 2 - 1i) ./ (G + 3) .* conj (G)), (z .* 2 - 1i) ./ (z + 3) .* conj (z), ...
+                  8 * eps, "chain", np, nf);
+[np, nf] = check (gather (-G), -z, 0, "uminus", np, nf);
+
+## ---- Octave's narrowing --------------------------------------------------------------------------
+x = randn (4, 5);
+G = gpuArray (complex (x, 2));
+[np, nf] = check (gather (G - 2i), complex (x, 2) - 2i, 0, "narrowed: (x + 2i) - 2i", np, nf);
+[np, nf] = check (iscomplex (G - 2i), false, 0, "iscomplex of a narrowed result", np, nf);
+[np, nf] = check (isreal (G - 2i), true, 0, "isreal of a narrowed result", np, nf);
+[np, nf] = check (gather ((G - 2i) < 0), (x < 0), 0, "narrowed operand of <", np, nf);
+[np, nf] = check (gather (sqrt (G - 2i)), sqrt (x), F, "narrowed operand of sqrt", np, nf);
+[np, nf] = check (gather (mod (G - 2i, 2)), mod (x, 2), E, "narrowed operand of mod", np, nf);
+[np, nf] = check (gather (max (G - 2i)), max (x), 0, "narrowed operand of max", np, nf);
+[np, nf] = check (gather (sum (G - 2i)), sum (complex (x, 2) - 2i), E, "sum of narrowed", np, nf);
+[np, nf] = check (gather (single (gpuArray (1 + 2i)) - 2i), single (1 + 2i) - 2i, 0, "narrowed single", np, nf);
+[np, nf] = check (gather (gpuArray (complex (x, 0)) + 0), complex (x, 0) + 0, 0, "complex (x, 0) + 0", np, nf);
+
+## ---- comparisons and logic --------------------------------------------------------------------------
+cmp = {@eq, @ne, @lt, @le, @gt, @ge, @and, @or, @xor};
+v = [1+2i, 2i, -2, 2, -2i, 2+0i, 1-2i, -1+2i, complex(-2, -0), 0, NaN, complex(1, NaN), 3, -3i, 2*exp(1i*pi/4)];
+[A, B] = ndgrid (v, v);
+for k = 1:numel (cmp)
+  f = cmp{k};
+  if (k >= 7)
+    a = A; b = B; a(isnan (a)) = 1; b(isnan (b)) = 1;
+  else
+    a = A; b = B;
+  endif
+  [np, nf] = check (gather (f (gpuArray (a), b)), f (a, b), 0, ["compare " func2str(f)], np, nf);
+  [np, nf] = check (gather (f (single (a), gpuArray (b))), f (single (a), b), 0, ["compare single " func2str(f)], np, nf);
+  r = real (b);
+  [np, nf] = check (gather (f (gpuArray (a), r)), f (a, r), 0, ["compare with real " func2str(f)], np, nf);
+  [np, nf] = check (gather (f (r, gpuArray (a))), f (r, a), 0, ["compare real with " func2str(f)], np, nf);
+endfor
+
+## ---- powers ----------------------------------------------------------------------------------------
+z = rand_complex ([4 6], false) / 10;
+x = randn (4, 6) * 3;
+pw = {{z, 2}, {z, 3}, {z, -1}, {z, 5}, {z, -3}, {z, 0.5}, {z, -1.25}, {x, 1i}, {abs(x), z}, {z, z}, ...
+      {-8, 1/3}, {[-8 8 -0.5 2], 1/3}, {-8, [1/3 2 -1 0.5]}, {x, 0.5}, {x, round(x)}, {x, x}, ...
+      {abs(x), x}, {single(z), 2}, {single(x), 0.5}, {single(-8), single(1/3)}, {z, single(2.5)}};
+for k = 1:numel(pw)
+  a = pw{k}{1}; b = pw{k}{2};
+  tol = F;
+  if (isa (a, "single") || isa (b, "single"))
+    tol = FS;
+  endif
+  [np, nf] = check (gather (gpuArray (a) .^ b), a .^ b, tol, sprintf ("power %d (G .^ y)", k), np, nf);
+  [np, nf] = check (gather (a .^ gpuArray (b)), a .^ b, tol, sprintf ("power %d (x .^ G)", k), np, nf);
+endfor
+
+## ---- elementary functions of complex values --------------------------------------------------------
+fns = {@sqrt, @exp, @log, @log2, @log10, @sin, @cos, @tan, @sinh, @cosh, @tanh, @asin, @acos, @atan, ...
+       @asinh, @acosh, @atanh};
+for cls = {"double", "single"}
+  z = cast ([rand_complex([8 8], false)(:); 0; 1i; -1i; 2; -2; complex(2, -0); complex(-2, -0); 0.5i], cls{1});
+  tol = F;
+  if (strcmp (cls{1}, "single"))
+    tol = FS;
+  endif
+  for k = 1:numel (fns)
+    f = fns{k};
+    zz = z;
+    if (any (strcmp (func2str (f), {"exp", "sin", "cos", "tan", "sinh", "cosh", "tanh"})))
+      zz = z ./ max (1, abs (z)) * 3;   # away from overflow, where the results differ only in Inf
+    endif
+    [np, nf] = check (gather (f (gpuArray (zz))), f (zz), tol, sprintf ("%s %s", func2str (f), cls{1}), np, nf);
+  endfor
+endfor
+
+## ---- real inputs whose results are complex ------------------------------------------------------------
+rc = {{@sqrt, [-4 -1 -0 0 1 4 -Inf Inf NaN]}, {@log, [-2 -1 -0 0 1 2 -Inf NaN]}, {@log2, [-8 -1 0.5 8]}, ...
+      {@log10, [-10 -1 0.1 100]}, {@log1p, [-3 -2 -1 -0.5 0 1]}, {@asin, [-2 -1 0 0.5 1 2 3]}, ...
+      {@acos, [-2 -1 0 0.5 1 2]}, {@acosh, [-2 0 0.5 1 2]}, {@atanh, [-2 -1 0 0.5 1 2]}, ...
+      {@sqrt, [1 4 9]}, {@log, [1 2 3]}};
+for k = 1:numel (rc)
+  f = rc{k}{1}; x = rc{k}{2};
+  [np, nf] = check (gather (f (gpuArray (x))), f (x), F, sprintf ("%s of real %s", func2str (f), mat2str (x)), np, nf);
+  [np, nf] = check (gather (f (gpuArray (single (x)))), f (single (x)), FS, sprintf ("%s of single real", func2str (f)), np, nf);
+  [np, nf] = check (gather (f (gpuArray (int8 (x(isfinite (x)))))), f (int8 (x(isfinite (x)))), F, ...
+                    sprintf ("%s of int8", func2str (f)), np, nf);
+endfor
+x = randn (50, 3);
+[np, nf] = check (gather (sqrt (gpuArray (x) .^ 2 + 1)), sqrt (x .^ 2 + 1), F, "sqrt (x.^2 + 1) stays real", np, nf);
+
+## ---- errors ----------------------------------------------------------------------------------------
+for c = {"int8", "uint16", "int32", "int64"}
+  for f = {@plus, @times, @rdivide, @eq, @lt, @power}
+    [np, nf] = check_error (@(g) f{1} (on_gpu (cast ([1 2], c{1}), g), [1i 2]), ...
+                            sprintf ("%s %s with complex", func2str (f{1}), c{1}), np, nf);
+    [np, nf] = check_error (@(g) f{1} (on_gpu (1+2i, g), cast (3, c{1})), ...
+                            sprintf ("complex %s %s", func2str (f{1}), c{1}), np, nf);
+  endfor
+endfor
+[np, nf] = check_error (@(g) single (on_gpu (1+2i, g)) + int8 (1), "float complex + int8", np, nf);
+[np, nf] = check_error (@(g) mod (on_gpu ([1i 2], g), 2), "mod of complex", np, nf);
+[np, nf] = check_error (@(g) atan2 (on_gpu (1i, g), 1), "atan2 of complex", np, nf);
+[np, nf] = check_error (@(g) cbrt (on_gpu ([1i 2], g)), "cbrt of complex", np, nf);
+[np, nf] = check_error (@(g) gamma (on_gpu (1i, g)), "gamma of complex", np, nf);
+[np, nf] = check_error (@(g) int8 (on_gpu (1+2i, g)), "int8 of complex", np, nf);
+[np, nf] = check_error (@(g) uint16 (on_gpu ([1+2i 3], g)), "uint16 of complex matrix", np, nf);
+[np, nf] = check_error (@(g) logical (on_gpu (complex (NaN, 1), g)), "logical of NaN", np, nf);
+
+## ---- reductions ----------------------------------------------------------------------------------------
+for cls = {"double", "single"}
+  z = cast (rand_complex ([5 4 3], false), cls{1});
+  tol = 16 * eps (cls{1});
+  for d = 1:3
+    [np, nf] = check (gather (sum (gpuArray (z), d)), sum (z, d), tol, sprintf ("sum %s dim %d", cls{1}, d), np, nf);
+    [np, nf] = check (gather (prod (gpuArray (z), d)), prod (z, d), tol, sprintf ("prod %s dim %d", cls{1}, d), np, nf);
+    [np, nf] = check (gather (mean (gpuArray (z), d)), mean (z, d), tol, sprintf ("mean %s dim %d", cls{1}, d), np, nf);
+  endfor
+  [np, nf] = check (gather (sum (gpuArray (z)(:))), sum (z(:)), tol, "sum all", np, nf);
+  zz = z; zz(1:2:end) = 0;
+  [np, nf] = check (gather (any (gpuArray (zz))), any (zz), 0, "any", np, nf);
+  [np, nf] = check (gather (all (gpuArray (zz))), all (zz), 0, "all", np, nf);
+endfor
+
+## ---- indexing and layout ----------------------------------------------------------------------------
+for cls = {"double", "single"}
+  z = cast (rand_complex ([6 5 2], true), cls{1});
+  G = gpuArray (z);
+  [np, nf] = check (gather (G(2, :, 2)), z(2, :, 2), 0, "G(2,:,2)", np, nf);
+  [np, nf] = check (gather (G([3 1 6], end)), z([3 1 6], end), 0, "G(I,end)", np, nf);
+  [np, nf] = check (gather (G(:)), z(:), 0, "G(:)", np, nf);
+  [np, nf] = check (gather (G(real (z) > 0)), z(real (z) > 0), 0, "G(mask)", np, nf);
+  [np, nf] = check (gather (reshape (G, 10, 6)), reshape (z, 10, 6), 0, "reshape", np, nf);
+  [np, nf] = check (gather (permute (G, [3 1 2])), permute (z, [3 1 2]), 0, "permute", np, nf);
+  m = z(:, :, 1);
+  [np, nf] = check (gather (gpuArray (m).'), m.', 0, "transpose", np, nf);
+  [np, nf] = check (gather (gpuArray (m)'), m', 0, "ctranspose", np, nf);
+  [np, nf] = check (gather ([gpuArray(m), m]), [m, m], 0, "horzcat", np, nf);
+  [np, nf] = check (gather ([gpuArray(m); real(m)]), [m; real(m)], 0, "vertcat with real", np, nf);
+  [np, nf] = check (gather (repmat (gpuArray (m), 2, 3)), repmat (m, 2, 3), 0, "repmat", np, nf);
+  H = gpuArray (m); w = m;
+  H(2, 3) = 7 - 1i; w(2, 3) = 7 - 1i;
+  [np, nf] = check (gather (H), w, 0, "assign one", np, nf);
+  H(:, 1) = 5; w(:, 1) = 5;
+  [np, nf] = check (gather (H), w, 0, "assign real", np, nf);
+endfor
+
+printf ("provider: %s\n", gpuDevice ().Provider);
+printf ("%d passed, %d failed\n", np, nf);
+exit (nf > 0);
