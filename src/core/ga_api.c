@@ -264,8 +264,10 @@ ga_status ga_any_true(ga_tensor *flags, bool *found)
     st = ga_plan_reduce(&d);
   }
   uint8_t b = 0;
-  if (st == GA_OK && (st = ga_g.prov->download(ga_g.pstate, &res->buf, &b, 1)) == GA_OK)
+  if (st == GA_OK && (st = ga_g.prov->download(ga_g.pstate, &res->buf, &b, 1)) == GA_OK) {
     *found = b != 0;
+    ga_g.stats.bytes_downloaded++;
+  }
   ga_tensor_unref(res);
   return st;
 }
