@@ -15,13 +15,15 @@ const char *ga_glsl_type(ga_class c)
   case GA_INT8: case GA_INT16: case GA_INT32: return "int";
   case GA_INT64: return "int64_t";
   case GA_UINT64: return "uint64_t";
+  case GA_CDOUBLE: return "dvec2";
+  case GA_CSINGLE: return "vec2";
   default: return "uint"; /* uint8..uint32, logical (0/1) */
   }
 }
 
 const char *ga_glsl_suffix(ga_class c)
 {
-  return ga_class_name(c);
+  return c == GA_CDOUBLE ? "cdouble" : c == GA_CSINGLE ? "csingle" : ga_class_name(c);
 }
 
 static bool input_broadcast(const ga_expr *x, int i)
@@ -50,6 +52,11 @@ void ga_glsl_emit_packet_load(ga_strbuf *b, const char *name, ga_class c, const 
   if (broadcast) {
     ga_sb_printf(b, "  %s %s_1 = %s(ga_ld_%s(%s, 0ul));\n", t, name, t, ga_glsl_suffix(c), addr);
     ga_sb_printf(b, "  %s %s[4] = %s[4](%s_1, %s_1, %s_1, %s_1);\n", t, name, t, name, name, name, name);
+    return;
+  }
+  if (ga_class_is_complex(c)) { /* 16 or 8 bytes an element: one vector load each */
+    ga_sb_printf(b, "  %s %s[4];\n  for (int l = 0; l < 4; l++)\n    %s[l] = ga_ld_%s(%s, 4ul * p + uint64_t(l));\n", t,
+                 name, name, ga_glsl_suffix(c), addr);
     return;
   }
   const char *ref, *vt;
@@ -251,8 +258,177 @@ static void emit_function(ga_strbuf *b, const ga_xnode *n, ga_class ca, const ch
   free(y.s);
 }
 
+/* ---- complex nodes (shaders/ga_complex.glsl): in double, singles rounded once -------- */
+
+/* operand x of class c as a dvec2; single: rounded to single first, as Octave converts
+ * a double operand of a single operation */
+static void emit_as_complex(ga_strbuf *b, ga_class c, const char *x, bool single)
+{
+  if (ga_class_is_complex(c))
+    ga_sb_printf(b, single ? "ga_cd(ga_cf(%s))" : "ga_cd(%s)", x);
+  else
+    ga_sb_printf(b, single ? "dvec2(ga_d(ga_f(%s)), 0.0lf)" : "dvec2(ga_d(%s), 0.0lf)", x);
+}
+
+/* a real operand as a double (rounded to single first for single operations) */
+static void emit_as_real(ga_strbuf *b, const char *x, bool single)
+{
+  ga_sb_printf(b, single ? "ga_d(ga_f(%s))" : "ga_d(%s)", x);
+}
+
+/* Whether the generated kernels compute this complex node (else the host does): the
+ * arithmetic, equality, logic, the parts and the functions below; ordering, powers and
+ * the inverse functions run on the host for now. */
+static bool complex_node_supported(const ga_expr *x, const ga_xnode *n)
+{
+  if (n->kind == GA_X_UNARY) {
+    ga_class ca = x->nodes[n->a].cls;
+    if (!ga_class_is_complex(ca) && !ga_class_is_complex(n->cls))
+      return true;
+    if (!ga_unop_is_function(n->uop))
+      return n->uop != GA_UOP_SIGNBIT;
+    if (!ga_class_is_complex(ca)) /* real arguments with complex results */
+      return n->uop == GA_UOP_SQRT || n->uop == GA_UOP_LOG || n->uop == GA_UOP_LOG2 || n->uop == GA_UOP_LOG10 ||
+             n->uop == GA_UOP_LOG1P;
+    switch (n->uop) {
+    case GA_UOP_SQRT: case GA_UOP_EXP: case GA_UOP_LOG: case GA_UOP_LOG2: case GA_UOP_LOG10: case GA_UOP_SIN:
+    case GA_UOP_COS: case GA_UOP_TAN: case GA_UOP_SINH: case GA_UOP_COSH: case GA_UOP_TANH:
+      return true;
+    default:
+      return false;
+    }
+  }
+  if (n->kind == GA_X_BINARY) {
+    bool z = ga_class_is_complex(n->cls) || ga_class_is_complex(x->nodes[n->a].cls) ||
+             ga_class_is_complex(x->nodes[n->b].cls) || n->op == GA_OP_COMPLEX;
+    if (!z)
+      return true;
+    switch (n->op) {
+    case GA_OP_PLUS: case GA_OP_MINUS: case GA_OP_TIMES: case GA_OP_RDIVIDE: case GA_OP_COMPLEX: case GA_OP_EQ:
+    case GA_OP_NE: case GA_OP_AND: case GA_OP_OR: case GA_OP_XOR:
+      return true;
+    default:
+      return false;
+    }
+  }
+  return true;
+}
+
+static bool expr_has_complex(const ga_expr *x)
+{
+  for (int j = 0; x && j < x->nnodes; j++)
+    if (ga_class_is_complex(x->nodes[j].cls))
+      return true;
+  return false;
+}
+
+static void emit_complex_unary(ga_strbuf *b, const ga_xnode *n, ga_class ca, const char *a)
+{
+  ga_class oc = n->cls;
+  const char *wrap = oc == GA_CSINGLE ? "ga_cf" : oc == GA_SINGLE ? "ga_f" : "";
+  ga_strbuf z = {0};
+  emit_as_complex(&z, ca, a, false);
+  const char *zs = z.s ? z.s : a;
+  if (ga_unop_is_function(n->uop)) {
+    if (!ga_class_is_complex(ca))
+      ga_sb_printf(b, "%s(ga_rc_%s(ga_d(%s)))", wrap, ga_unop_name(n->uop), a);
+    else
+      ga_sb_printf(b, "%s(ga_c%s(%s))", wrap, ga_unop_name(n->uop), zs);
+    free(z.s);
+    return;
+  }
+  switch (n->uop) {
+  case GA_UOP_NOT: ga_sb_printf(b, "uint(%s == dvec2(0.0lf))", zs); break;
+  case GA_UOP_ISNAN: ga_sb_printf(b, "uint(any(isnan(%s)))", zs); break;
+  case GA_UOP_ISINF: ga_sb_printf(b, "uint(any(isinf(%s)))", zs); break;
+  case GA_UOP_ISFINITE: ga_sb_printf(b, "uint(!any(isnan(%s)) && !any(isinf(%s)))", zs, zs); break;
+  case GA_UOP_REAL: ga_sb_printf(b, "%s((%s).x)", wrap, zs); break;
+  case GA_UOP_IMAG: ga_sb_printf(b, "%s((%s).y)", wrap, zs); break;
+  case GA_UOP_ABS: ga_sb_printf(b, "%s(ga_cabs(%s))", wrap, zs); break;
+  case GA_UOP_ANGLE: ga_sb_printf(b, "%s(ga_carg(%s))", wrap, zs); break;
+  case GA_UOP_CONJ: ga_sb_printf(b, "%s(dvec2(1.0lf, -1.0lf) * %s)", wrap, zs); break;
+  case GA_UOP_NEG: ga_sb_printf(b, "%s(-%s)", wrap, zs); break;
+  case GA_UOP_SIGN: ga_sb_printf(b, "%s(ga_csign(%s))", wrap, zs); break;
+  case GA_UOP_FLOOR: ga_sb_printf(b, "%s(floor(%s))", wrap, zs); break;
+  case GA_UOP_CEIL: ga_sb_printf(b, "%s(ceil(%s))", wrap, zs); break;
+  case GA_UOP_ROUND:
+    ga_sb_printf(b, "%s(dvec2(ga_round_half_away((%s).x), ga_round_half_away((%s).y)))", wrap, zs, zs);
+    break;
+  case GA_UOP_FIX: ga_sb_printf(b, "%s(trunc(%s))", wrap, zs); break;
+  default: /* GA_UOP_CAST: to a complex class, or logical */
+    if (oc == GA_LOGICAL)
+      ga_sb_printf(b, "uint(%s != dvec2(0.0lf))", zs);
+    else
+      ga_sb_printf(b, "%s(%s)", wrap, zs);
+    break;
+  }
+  free(z.s);
+}
+
+static void emit_complex_binary(ga_strbuf *b, const ga_xnode *n, ga_class ca, const char *a, ga_class cb,
+                                const char *bexpr)
+{
+  bool za = ga_class_is_complex(ca), zb = ga_class_is_complex(cb);
+  bool single = n->mode == GA_CM_CMP_SINGLE || n->cls == GA_CSINGLE;
+  const char *wrap = n->cls == GA_CSINGLE ? "ga_cf" : "";
+  ga_strbuf x = {0}, y = {0}, ra = {0}, rb = {0};
+  emit_as_complex(&x, ca, a, single);
+  emit_as_complex(&y, cb, bexpr, single);
+  emit_as_real(&ra, a, single);
+  emit_as_real(&rb, bexpr, single);
+  const char *xs = x.s, *ys = y.s;
+  a = ra.s;
+  bexpr = rb.s;
+  switch (n->op) {
+  case GA_OP_COMPLEX: ga_sb_printf(b, "%s(dvec2(%s, %s))", wrap, a, bexpr); break;
+  case GA_OP_EQ: case GA_OP_NE:
+    /* Octave compares in single when either side is single */
+    if (single)
+      ga_sb_printf(b, "uint(%s(ga_cf(%s), ga_cf(%s))))", n->op == GA_OP_EQ ? "all(equal" : "any(notEqual", xs, ys);
+    else
+      ga_sb_printf(b, "uint(%s(%s, %s)))", n->op == GA_OP_EQ ? "all(equal" : "any(notEqual", xs, ys);
+    break;
+  case GA_OP_AND: case GA_OP_OR: case GA_OP_XOR: {
+    const char *o = n->op == GA_OP_AND ? "&&" : n->op == GA_OP_OR ? "||" : "!=";
+    ga_sb_printf(b, "uint((%s != dvec2(0.0lf)) %s (%s != dvec2(0.0lf)))", xs, o, ys);
+  } break;
+  case GA_OP_PLUS: case GA_OP_MINUS: { /* a real operand adds to the real part only */
+    const char *o = n->op == GA_OP_PLUS ? "+" : "-";
+    if (za && zb)
+      ga_sb_printf(b, "%s(%s %s %s)", wrap, xs, o, ys);
+    else if (za)
+      ga_sb_printf(b, "%s(dvec2((%s).x %s %s, (%s).y))", wrap, xs, o, bexpr, xs);
+    else
+      ga_sb_printf(b, "%s(dvec2(%s %s (%s).x, %s(%s).y))", wrap, a, o, ys, o, ys);
+  } break;
+  case GA_OP_TIMES:
+    if (za && zb)
+      ga_sb_printf(b, "%s(ga_cmul(%s, %s))", wrap, xs, ys);
+    else if (za)
+      ga_sb_printf(b, "%s(%s * %s)", wrap, xs, bexpr);
+    else
+      ga_sb_printf(b, "%s(%s * %s)", wrap, a, ys);
+    break;
+  default: /* rdivide: by a real divisor part by part, else the complex quotient */
+    if (za && !zb)
+      ga_sb_printf(b, "%s(dvec2(ga_div_double((%s).x, %s), ga_div_double((%s).y, %s)))", wrap, xs, bexpr, xs,
+                   bexpr);
+    else
+      ga_sb_printf(b, "%s(ga_cdiv(%s, %s))", wrap, xs, ys);
+    break;
+  }
+  free(x.s);
+  free(y.s);
+  free(ra.s);
+  free(rb.s);
+}
+
 void ga_glsl_emit_binary(ga_strbuf *b, const ga_xnode *n, ga_class ca, const char *a, ga_class cb, const char *bexpr)
 {
+  if (ga_class_is_complex(n->cls) || ga_class_is_complex(ca) || ga_class_is_complex(cb) || n->op == GA_OP_COMPLEX) {
+    emit_complex_binary(b, n, ca, a, cb, bexpr);
+    return;
+  }
   if (ga_binop_is_function(n->op)) {
     emit_function(b, n, ca, a, cb, bexpr);
     return;
@@ -368,6 +544,10 @@ bool ga_glsl_binop_supported(ga_binop op)
 
 void ga_glsl_emit_unary(ga_strbuf *b, const ga_xnode *n, ga_class ca, const char *a)
 {
+  if (ga_class_is_complex(n->cls) || ga_class_is_complex(ca)) {
+    emit_complex_unary(b, n, ca, a);
+    return;
+  }
   if (ga_unop_is_function(n->uop)) {
     if (n->cls == GA_SINGLE)
       ga_sb_printf(b, "ga_f(ga_%s_d(ga_d(%s)))", ga_unop_name(n->uop), a);
@@ -464,6 +644,11 @@ void ga_glsl_emit_unary(ga_strbuf *b, const ga_xnode *n, ga_class ca, const char
 
 void ga_glsl_emit_packet_store(ga_strbuf *b, const char *name, ga_class c, const char *addr)
 {
+  if (ga_class_is_complex(c)) {
+    ga_sb_printf(b, "  for (int l = 0; l < 4; l++)\n    %s(%s + %dul * (4ul * p + uint64_t(l))).v = %s[l];\n",
+                 c == GA_CDOUBLE ? "GaF64x2" : "GaF32x2", addr, c == GA_CDOUBLE ? 16 : 8, name);
+    return;
+  }
   const char *ref, *vt;
   int count, bytes;
   packet_shape(c, &ref, &vt, &count, &bytes);
@@ -518,19 +703,6 @@ bool ga_glsl_broadcast_plan(const ga_expr *x, ga_bcast *plan)
   return true;
 }
 
-/* Nodes that read complex operands (comparisons, the parts, abs, ...): not generated
- * yet, the host computes them. */
-static bool ga_glsl_complex_node_supported(const ga_expr *x, int j)
-{
-  const ga_xnode *n = &x->nodes[j];
-  if (n->kind == GA_X_UNARY)
-    return !ga_class_is_complex(x->nodes[n->a].cls);
-  if (n->kind == GA_X_BINARY)
-    return !ga_class_is_complex(x->nodes[n->a].cls) && !ga_class_is_complex(x->nodes[n->b].cls) &&
-           n->op != GA_OP_COMPLEX;
-  return true;
-}
-
 bool ga_glsl_elementwise_supported(const ga_expr *x, ga_class out_cls)
 {
   ga_bcast plan;
@@ -544,7 +716,7 @@ bool ga_glsl_elementwise_supported(const ga_expr *x, ga_class out_cls)
   /* 64-bit integers against floating values follow Octave's own rules on the host: the
    * int64 -> double conversion these need was seen misrounded on lavapipe */
   for (int j = 0; j < x->nnodes; j++) {
-    if (ga_class_is_complex(x->nodes[j].cls) || !ga_glsl_complex_node_supported(x, j))
+    if (!complex_node_supported(x, &x->nodes[j]))
       return false;
     if (x->nodes[j].kind == GA_X_BINARY &&
         (x->nodes[j].mode == GA_CM_INT_MIXED64 || x->nodes[j].mode == GA_CM_CMP_MIXED64))
@@ -828,8 +1000,11 @@ void ga_glsl_emit_prelude(ga_strbuf *b, const ga_expr *x)
     lite |= n->kind == GA_X_BINARY && ga_binop_is_function(n->op);
   }
   math |= has_generator(x, GA_GEN_NORMAL);
-  if (math) { /* large: only the kernels that call it pay its compile time */
+  bool cplx = expr_has_complex(x);
+  if (math || cplx) { /* large: only the kernels that call it pay its compile time */
     ga_sb_puts(b, ga_glsl_math);
+    if (cplx)
+      ga_sb_puts(b, ga_glsl_complex);
   } else if (lite) { /* mod, max, the bit functions: its small first part */
     ga_sb_puts(b, "#define GA_MATH_LITE 1\n");
     ga_sb_puts(b, ga_glsl_math);

@@ -108,7 +108,7 @@ ga_status ga_vk_pipeline_get(ga_vk *vk, const char *key, char *(*source)(const v
                              const void *ctx, VkPipeline *out);
 
 /* ga_vk_diskcache.c */
-#define GA_GENERATOR_VERSION 3 /* bump when generated GLSL changes for the same key */
+#define GA_GENERATOR_VERSION 4 /* bump when generated GLSL changes for the same key */
 void ga_vk_diskcache_open(ga_vk *vk);
 void *ga_vk_diskcache_load_spirv(const ga_vk *vk, const char *key, size_t *len);
 void ga_vk_diskcache_store_spirv(const ga_vk *vk, const char *key, const void *spv, size_t len);
@@ -130,6 +130,7 @@ ga_status ga_vk_gemm(void *state, const ga_gemm_desc *d);
 /* GLSL sources embedded at build time from shaders/ (ga_shaders_gen.c) */
 extern const char ga_glsl_common[];
 extern const char ga_glsl_math[];
+extern const char ga_glsl_complex[]; /* shaders/ga_complex.glsl: complex arithmetic and functions */
 extern const char ga_glsl_philox[]; /* shaders/philox.glsl: random numbers, index functions */
 extern const char ga_glsl_reduce[];
 extern const char ga_glsl_copy[];   /* shaders/copy.comp */

@@ -400,6 +400,9 @@ static const float special_f[] = {NAN, INFINITY, -INFINITY, -0.0f, 0.0f, 3e38f, 
 
 /* Random array of class c; floats carry special values at positions depending on salt;
  * integer arrays span the class's range and contain zeros (division by zero). */
+/* the real classes (the complex ones follow them in ga_class) */
+#define NREAL (GA_LOGICAL + 1)
+
 static void fill_random(ga_class c, void *p, int64_t n, int salt)
 {
   for (int64_t k = 0; k < n; k++) {
@@ -656,8 +659,9 @@ static void test_class_helpers(void **state)
 {
   (void)state;
   static const char *const names[GA_NCLASSES] = {"double", "single", "int8",  "uint8",  "int16",  "uint16",
-                                                 "int32",  "uint32", "int64", "uint64", "logical"};
-  static const size_t sizes[GA_NCLASSES] = {8, 4, 1, 1, 2, 2, 4, 4, 8, 8, 1};
+                                                 "int32",  "uint32", "int64", "uint64", "logical",
+                                                 "complex double", "complex single"};
+  static const size_t sizes[GA_NCLASSES] = {8, 4, 1, 1, 2, 2, 4, 4, 8, 8, 1, 16, 8};
   for (int c = 0; c < GA_NCLASSES; c++) {
     assert_string_equal(ga_class_name((ga_class)c), names[c]);
     assert_int_equal(ga_class_size((ga_class)c), sizes[c]);
@@ -667,6 +671,11 @@ static void test_class_helpers(void **state)
   }
   ga_class dummy;
   assert_false(ga_class_from_name("char", &dummy));
+  assert_true(ga_class_is_complex(GA_CDOUBLE) && ga_class_is_complex(GA_CSINGLE) && !ga_class_is_complex(GA_DOUBLE));
+  assert_int_equal(ga_class_real_part(GA_CSINGLE), GA_SINGLE);
+  assert_int_equal(ga_class_real_part(GA_INT8), GA_INT8);
+  assert_int_equal(ga_class_complex_of(GA_SINGLE), GA_CSINGLE);
+  assert_int_equal(ga_class_complex_of(GA_INT16), GA_CDOUBLE);
   assert_int_equal(ga_class_size(GA_NCLASSES), 0);
 }
 
@@ -698,7 +707,7 @@ static void test_roundtrip_all_classes(void **state)
   (void)state;
   rng_seed(42);
   static const int64_t sizes[] = {1, 3, 5, 1023, 4097};
-  for (int c = 0; c < GA_NCLASSES; c++)
+  for (int c = 0; c < NREAL; c++)
     for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
       int64_t n = sizes[s];
       size_t bytes = (size_t)n * ga_class_size((ga_class)c);
@@ -1767,7 +1776,7 @@ static void chain_suite(ga_class cls)
 static void test_fusion_chains(void **state)
 {
   (void)state;
-  for (int c = 0; c < GA_NCLASSES; c++)
+  for (int c = 0; c < NREAL; c++)
     chain_suite((ga_class)c);
   /* hand-checked: saturation between fused operations */
   const int64_t one[2] = {1, 1};
@@ -2362,6 +2371,128 @@ static void test_zz_no_validation_messages(void **state)
 /* After every test: nothing may stay alive (a test that failed half-way, or a leak in the
  * core: a pending value that keeps its inputs after its last release, say). A dirty
  * state is reported and cleared with a reset, so the next test starts clean. */
+/* ---- complex values: interleaved storage, the IR on complex nodes, narrowing ---------- */
+
+static void test_complex_roundtrip(void **state)
+{
+  (void)state;
+  const double zd[8] = {1.5, -2.0, NAN, 0.0, -0.0, INFINITY, 4.9e-324, -INFINITY};
+  const float zf[8] = {1.5f, -2.0f, NAN, 0.0f, -0.0f, INFINITY, 1e-45f, -INFINITY};
+  const int64_t d4[2] = {2, 2}, d1[2] = {4, 1};
+  roundtrip(GA_CDOUBLE, 2, d4, zd, 2, d4);
+  roundtrip(GA_CSINGLE, 2, d1, zf, 2, d1);
+  int is_complex = 0;
+  ga_id id = upload(GA_CDOUBLE, 2, d4, zd);
+  CHECK_OK(ga_settle(id, &is_complex)); /* an uploaded value is never narrowed */
+  assert_true(is_complex);
+  CHECK_OK(ga_release(id));
+}
+
+/* (z .* w - 2) ./ w and conj, fused, against C's complex arithmetic; then the
+ * narrowing: (z + 3i) - 3i settles to the real z, complex (x, 0) stays complex */
+static void test_complex_ir(void **state)
+{
+  (void)state;
+  enum { N = 37 };
+  double z[2 * N], w[2 * N], x[N];
+  for (int k = 0; k < N; k++) {
+    z[2 * k] = sin(k + 1.0) * 3;
+    z[2 * k + 1] = cos(k * 0.7) * 2;
+    w[2 * k] = 1.0 + k * 0.25;
+    w[2 * k + 1] = -0.5 * k;
+    x[k] = k - 18.5;
+  }
+  const int64_t dims[2] = {N, 1};
+  ga_id a = upload(GA_CDOUBLE, 2, dims, z), b = upload(GA_CDOUBLE, 2, dims, w);
+  double two = 2;
+  ga_operand o2 = {.is_host = 1, .cls = GA_DOUBLE, .ndims = 2, .dims = (int64_t[]){1, 1}, .data = &two};
+  ga_id t = binop(GA_OP_TIMES, dev_operand(a), dev_operand(b));
+  ga_id u = binop(GA_OP_MINUS, dev_operand(t), o2);
+  ga_id v = binop(GA_OP_RDIVIDE, dev_operand(u), dev_operand(b));
+  ga_id c;
+  CHECK_OK(ga_unary(GA_UOP_CONJ, v, GA_DOUBLE, &c));
+  ga_class cls;
+  int nd;
+  int64_t dd[GA_MAX_DIMS];
+  CHECK_OK(ga_describe(c, &cls, &nd, dd));
+  assert_int_equal(cls, GA_CDOUBLE);
+  double got[2 * N];
+  CHECK_OK(ga_download(c, got, sizeof got));
+  for (int k = 0; k < N; k++) {
+    double zr = z[2 * k], zi = z[2 * k + 1], wr = w[2 * k], wi = w[2 * k + 1];
+    double pr = zr * wr - zi * wi - 2, pi = zr * wi + zi * wr;
+    double den = wr * wr + wi * wi, qr = (pr * wr + pi * wi) / den, qi = (pi * wr - pr * wi) / den;
+    double err = hypot(got[2 * k] - qr, got[2 * k + 1] + qi), mag = hypot(qr, qi);
+    assert_true(err <= 1e-14 * mag);
+  }
+  /* narrowing */
+  double three_i[2] = {0, 3};
+  ga_operand oi = {.is_host = 1, .cls = GA_CDOUBLE, .ndims = 2, .dims = (int64_t[]){1, 1}, .data = three_i};
+  ga_id r = upload(GA_DOUBLE, 2, dims, x);
+  ga_id p = binop(GA_OP_PLUS, dev_operand(r), oi);
+  ga_id q = binop(GA_OP_MINUS, dev_operand(p), oi);
+  int is_complex = 1;
+  CHECK_OK(ga_describe(q, &cls, &nd, dd)); /* pending: complex until settled */
+  assert_int_equal(cls, GA_CDOUBLE);
+  CHECK_OK(ga_settle(q, &is_complex));
+  assert_false(is_complex);
+  CHECK_OK(ga_describe(q, &cls, &nd, dd));
+  assert_int_equal(cls, GA_DOUBLE);
+  double back[N];
+  CHECK_OK(ga_download(q, back, sizeof back));
+  assert_memory_equal(back, x, sizeof back);
+  double zero = 0;
+  ga_operand o0 = {.is_host = 1, .cls = GA_DOUBLE, .ndims = 2, .dims = (int64_t[]){1, 1}, .data = &zero};
+  ga_id m = binop(GA_OP_COMPLEX, dev_operand(r), o0);
+  CHECK_OK(ga_settle(m, &is_complex));
+  assert_true(is_complex);
+  /* integers and complex values do not mix */
+  int8_t i8 = 1;
+  ga_operand oint = {.is_host = 1, .cls = GA_INT8, .ndims = 2, .dims = (int64_t[]){1, 1}, .data = &i8};
+  ga_id bad;
+  CHECK_STATUS(ga_binary(GA_OP_PLUS, &oint, &oi, &bad), GA_ERR_CLASS);
+  assert_string_equal(ga_last_error(),
+                      "binary operator '+' not implemented for 'int8 scalar' by 'complex scalar' operations");
+  ga_id all[] = {a, b, t, u, v, c, r, p, q, m};
+  for (size_t k = 0; k < sizeof all / sizeof *all; k++)
+    CHECK_OK(ga_release(all[k]));
+}
+
+/* sqrt of negative reals is complex (Octave's rc_sqrt); sqrt (x .* x + 1) is provably
+ * real, so it needs no check read back from the device */
+static void test_complex_real_domain(void **state)
+{
+  (void)state;
+  const double x[4] = {-4, 9, -0.0, 2.25};
+  const int64_t dims[2] = {4, 1};
+  ga_id a = upload(GA_DOUBLE, 2, dims, x), s;
+  CHECK_OK(ga_unary(GA_UOP_SQRT, a, GA_DOUBLE, &s));
+  double got[8];
+  CHECK_OK(ga_download(s, got, sizeof got));
+  const double want[8] = {0, 2, 3, 0, -0.0, 0, 1.5, 0};
+  for (int k = 0; k < 8; k++)
+    assert_true(got[k] == want[k]);
+  assert_true(signbit(got[4]));
+  double one = 1;
+  ga_operand o1 = {.is_host = 1, .cls = GA_DOUBLE, .ndims = 2, .dims = (int64_t[]){1, 1}, .data = &one};
+  ga_id sq = binop(GA_OP_TIMES, dev_operand(a), dev_operand(a));
+  ga_id p = binop(GA_OP_PLUS, dev_operand(sq), o1), r;
+  ga_stats s0, s1;
+  CHECK_OK(ga_get_stats(&s0));
+  CHECK_OK(ga_unary(GA_UOP_SQRT, p, GA_DOUBLE, &r));
+  CHECK_OK(ga_get_stats(&s1));
+  assert_int_equal(s1.bytes_downloaded, s0.bytes_downloaded);
+  assert_int_equal(s1.dispatches, s0.dispatches);
+  ga_class cls;
+  int nd;
+  int64_t dd[GA_MAX_DIMS];
+  CHECK_OK(ga_describe(r, &cls, &nd, dd));
+  assert_int_equal(cls, GA_DOUBLE);
+  ga_id all[] = {a, s, sq, p, r};
+  for (size_t k = 0; k < sizeof all / sizeof *all; k++)
+    CHECK_OK(ga_release(all[k]));
+}
+
 static int teardown_clean(void **state)
 {
   (void)state;
@@ -2385,6 +2516,9 @@ int main(void)
     cmocka_unit_test_teardown(test_class_helpers, teardown_clean),
     cmocka_unit_test_teardown(test_roundtrip_all_classes, teardown_clean),
     cmocka_unit_test_teardown(test_roundtrip_shapes, teardown_clean),
+    cmocka_unit_test_teardown(test_complex_roundtrip, teardown_clean),
+    cmocka_unit_test_teardown(test_complex_ir, teardown_clean),
+    cmocka_unit_test_teardown(test_complex_real_domain, teardown_clean),
     BINARY_TEST(DOUBLE),
     BINARY_TEST(SINGLE),
     BINARY_TEST(INT8),

@@ -1,0 +1,251 @@
+// Complex values in double precision (dvec2: re, im), after ga_math.glsl: Octave's
+// std::complex operations with C99 Annex G's infinities and NaNs (as libgcc's __muldc3
+// and __divdc3 give them), and the elementary functions from the real ones of
+// ga_math.glsl. Complex singles compute here too and are rounded once (ga_cf).
+// src/core/ga_host_kernels.c holds the reference; tests compare with a relative
+// tolerance on abs.
+
+layout(buffer_reference, std430, buffer_reference_align = 8) buffer GaF32x2 { vec2 v; };
+dvec2 ga_ld_cdouble(uint64_t a, uint64_t k) { return GaF64x2(a + 16ul * k).v; }
+vec2 ga_ld_csingle(uint64_t a, uint64_t k) { return GaF32x2(a + 8ul * k).v; }
+
+dvec2 ga_cd(dvec2 z) { return z; }
+dvec2 ga_cd(vec2 z) { return dvec2(ga_d(z.x), ga_d(z.y)); }
+vec2 ga_cf(dvec2 z) { return vec2(ga_f(z.x), ga_f(z.y)); }
+vec2 ga_cf(vec2 z) { return z; }
+
+const double GA_C_INF = 1.0lf / 0.0lf;
+
+double ga_copysign_d(double x, double s)
+{
+  return uint64BitsToDouble((doubleBitsToUint64(x) & 0x7fffffffffffffffUL) | (doubleBitsToUint64(s) & 0x8000000000000000UL));
+}
+bool ga_isinf_d(double x) { return isinf(x); }
+double ga_box_d(double x) { return ga_copysign_d(isinf(x) ? 1.0lf : 0.0lf, x); }
+// Inf * v and 0 * v by the bits: compilers may fold a product with a constant operand
+// (Mesa folds x * 0 to 0), where IEEE gives NaN for Inf * 0
+double ga_inf_times(double s, double v)
+{
+  if (isnan(v) || v == 0.0lf)
+    return uint64BitsToDouble(0x7ff8000000000000UL);
+  return uint64BitsToDouble(0x7ff0000000000000UL | ((doubleBitsToUint64(s) ^ doubleBitsToUint64(v)) & 0x8000000000000000UL));
+}
+double ga_zero_times(double s, double v)
+{
+  if (isnan(v) || isinf(v))
+    return uint64BitsToDouble(0x7ff8000000000000UL);
+  return uint64BitsToDouble((doubleBitsToUint64(s) ^ doubleBitsToUint64(v)) & 0x8000000000000000UL);
+}
+
+// __muldc3: the plain product, and where both parts come out NaN, Annex G's recovery of
+// the infinite results
+dvec2 ga_cmul(dvec2 a, dvec2 b)
+{
+  precise double ac = a.x * b.x, bd = a.y * b.y, ad = a.x * b.y, bc = a.y * b.x;
+  precise double x = ac - bd, y = ad + bc;
+  if (isnan(x) && isnan(y)) {
+    bool recalc = false;
+    double ar = a.x, ai = a.y, br = b.x, bi = b.y;
+    if (isinf(ar) || isinf(ai)) {
+      ar = ga_box_d(ar);
+      ai = ga_box_d(ai);
+      if (isnan(br)) br = ga_copysign_d(0.0lf, br);
+      if (isnan(bi)) bi = ga_copysign_d(0.0lf, bi);
+      recalc = true;
+    }
+    if (isinf(br) || isinf(bi)) {
+      br = ga_box_d(br);
+      bi = ga_box_d(bi);
+      if (isnan(ar)) ar = ga_copysign_d(0.0lf, ar);
+      if (isnan(ai)) ai = ga_copysign_d(0.0lf, ai);
+      recalc = true;
+    }
+    if (!recalc && (isinf(ac) || isinf(bd) || isinf(ad) || isinf(bc))) {
+      if (isnan(ar)) ar = ga_copysign_d(0.0lf, ar);
+      if (isnan(ai)) ai = ga_copysign_d(0.0lf, ai);
+      if (isnan(br)) br = ga_copysign_d(0.0lf, br);
+      if (isnan(bi)) bi = ga_copysign_d(0.0lf, bi);
+      recalc = true;
+    }
+    if (recalc) {
+      x = ga_inf_times(1.0lf, ar * br - ai * bi);
+      y = ga_inf_times(1.0lf, ar * bi + ai * br);
+    }
+  }
+  return dvec2(x, y);
+}
+
+// __divdc3: Smith's algorithm with scaling away from overflow and underflow, then Annex
+// G's recovery of infinite and zero results
+dvec2 ga_cdiv(dvec2 n, dvec2 dd)
+{
+  precise double a = n.x, b = n.y, c = dd.x, d = dd.y, x, y;
+  if (abs(c) < abs(d)) {
+    if (abs(d) >= 4.4942328371557897693e307lf) { a *= 0.5lf; b *= 0.5lf; c *= 0.5lf; d *= 0.5lf; }
+    if (abs(d) < 4.4501477170144027662e-308lf) { a *= 81129638414606681695789005144064.0lf; b *= 81129638414606681695789005144064.0lf; c *= 81129638414606681695789005144064.0lf; d *= 81129638414606681695789005144064.0lf; }
+    precise double ratio = ga_div_double(c, d);
+    precise double denom = c * ratio + d;
+    x = ga_div_double(a * ratio + b, denom);
+    y = ga_div_double(b * ratio - a, denom);
+  } else {
+    if (abs(c) >= 4.4942328371557897693e307lf) { a *= 0.5lf; b *= 0.5lf; c *= 0.5lf; d *= 0.5lf; }
+    if (abs(c) < 4.4501477170144027662e-308lf) { a *= 81129638414606681695789005144064.0lf; b *= 81129638414606681695789005144064.0lf; c *= 81129638414606681695789005144064.0lf; d *= 81129638414606681695789005144064.0lf; }
+    precise double ratio = ga_div_double(d, c);
+    precise double denom = d * ratio + c;
+    x = ga_div_double(b * ratio + a, denom);
+    y = ga_div_double(b - a * ratio, denom);
+  }
+  if (isnan(x) && isnan(y)) {
+    a = n.x; b = n.y; c = dd.x; d = dd.y;
+    if (c == 0.0lf && d == 0.0lf && (!isnan(a) || !isnan(b))) {
+      x = ga_inf_times(c, a);
+      y = ga_inf_times(c, b);
+    } else if ((isinf(a) || isinf(b)) && !isinf(c) && !isnan(c) && !isinf(d) && !isnan(d)) {
+      a = ga_box_d(a);
+      b = ga_box_d(b);
+      x = ga_inf_times(1.0lf, a * c + b * d);
+      y = ga_inf_times(1.0lf, b * c - a * d);
+    } else if ((isinf(c) || isinf(d)) && !isinf(a) && !isnan(a) && !isinf(b) && !isnan(b)) {
+      c = ga_box_d(c);
+      d = ga_box_d(d);
+      x = ga_zero_times(1.0lf, a * c + b * d);
+      y = ga_zero_times(1.0lf, b * c - a * d);
+    }
+  }
+  return dvec2(x, y);
+}
+
+double ga_cabs(dvec2 z) { return ga_hypot_d(z.x, z.y); }
+double ga_carg(dvec2 z) { return ga_atan2_d(z.y, z.x); }
+
+// Octave's signum: z / abs (z), 0 at 0
+dvec2 ga_csign(dvec2 z)
+{
+  double m = ga_cabs(z);
+  return m == 0.0lf ? dvec2(0.0lf) : dvec2(ga_div_double(z.x, m), ga_div_double(z.y, m));
+}
+
+// csqrt: the root with a nonnegative real part, the imaginary part's sign that of z's
+dvec2 ga_csqrt(dvec2 z)
+{
+  double x = z.x, y = z.y;
+  if (isinf(y))
+    return dvec2(GA_C_INF, y);
+  if (isinf(x)) {
+    if (x > 0.0lf)
+      return dvec2(x, isnan(y) ? y : ga_copysign_d(0.0lf, y));
+    return dvec2(isnan(y) ? y : 0.0lf, ga_copysign_d(GA_C_INF, y));
+  }
+  if (isnan(x) || isnan(y))
+    return dvec2(x + y, x + y);
+  if (x == 0.0lf && y == 0.0lf)
+    return dvec2(0.0lf, y);
+  // scaled so that |x| + |z| neither overflows nor loses the smallest values
+  double s = 1.0lf, ax = abs(x), ay = abs(y);
+  if (ax > 1.1235582092889474423e307lf || ay > 1.1235582092889474423e307lf) { ax *= 0.0625lf; ay *= 0.0625lf; s = 4.0lf; }
+  else if (ax < 9.3326361850321887899e-302lf && ay < 9.3326361850321887899e-302lf) { ax *= 1.6069380442589902755e60lf; ay *= 1.6069380442589902755e60lf; s = 7.8886090522101180541e-31lf; }
+  precise double t = ga_sqrt_d(0.5lf * (ax + ga_hypot_d(ax, ay)));
+  precise double u = ga_div_double(ay, 2.0lf * t);
+  if (x >= 0.0lf)
+    return dvec2(t * s, ga_copysign_d(u * s, y));
+  return dvec2(u * s, ga_copysign_d(t * s, y));
+}
+
+dvec2 ga_cexp(dvec2 z)
+{
+  double x = z.x, y = z.y;
+  if (y == 0.0lf)
+    return dvec2(ga_exp_d(x), y);
+  if (isinf(x) && x < 0.0lf && (isinf(y) || isnan(y)))
+    return dvec2(0.0lf, 0.0lf);
+  if (isinf(x) && x > 0.0lf && (isinf(y) || isnan(y)))
+    return dvec2(x, y - y);
+  // exp (x) split in two where it alone would overflow but the product need not
+  precise double e = x > 709.0lf ? ga_exp_d(x - 1.0lf) : ga_exp_d(x);
+  precise double c = ga_cos_d(y), s = ga_sin_d(y);
+  if (x > 709.0lf)
+    return dvec2(e * c * 2.718281828459045lf, e * s * 2.718281828459045lf);
+  return dvec2(e * c, e * s);
+}
+
+// clog: the real part as log1p near |z| = 1, where log |z| would lose its digits
+dvec2 ga_clog(dvec2 z)
+{
+  double ax = abs(z.x), ay = abs(z.y);
+  double hi = max(ax, ay), lo = min(ax, ay);
+  double re;
+  if (isinf(ax) || isinf(ay))
+    re = GA_C_INF;
+  else if (isnan(ax) || isnan(ay))
+    re = ax + ay;
+  else if (hi > 0.5lf && hi < 2.0lf)
+    re = 0.5lf * ga_log1p_d((hi - 1.0lf) * (hi + 1.0lf) + lo * lo);
+  else
+    re = ga_log_d(ga_hypot_d(ax, ay));
+  return dvec2(re, ga_carg(z));
+}
+
+dvec2 ga_clog2(dvec2 z)
+{
+  dvec2 l = ga_clog(z);
+  return dvec2(ga_div_double(l.x, 0.69314718055994530942lf), ga_div_double(l.y, 0.69314718055994530942lf));
+}
+
+dvec2 ga_clog10(dvec2 z)
+{
+  dvec2 l = ga_clog(z);
+  return dvec2(ga_div_double(l.x, 2.30258509299404568402lf), ga_div_double(l.y, 2.30258509299404568402lf));
+}
+
+dvec2 ga_csinh(dvec2 z)
+{
+  if (z.y == 0.0lf)
+    return dvec2(ga_sinh_d(z.x), z.y);
+  return dvec2(ga_sinh_d(z.x) * ga_cos_d(z.y), ga_cosh_d(z.x) * ga_sin_d(z.y));
+}
+
+dvec2 ga_ccosh(dvec2 z)
+{
+  if (z.y == 0.0lf)
+    return dvec2(ga_cosh_d(z.x), ga_sinh_d(z.x) * z.y);
+  return dvec2(ga_cosh_d(z.x) * ga_cos_d(z.y), ga_sinh_d(z.x) * ga_sin_d(z.y));
+}
+
+// ctanh by Kahan's formula; beyond |x| = 22 tanh (x) is +-1 to the last bit
+dvec2 ga_ctanh(dvec2 z)
+{
+  double x = z.x, y = z.y;
+  if (isnan(x) || isnan(y) || isinf(x) || isinf(y)) {
+    if (isinf(x))
+      return dvec2(ga_copysign_d(1.0lf, x), isinf(y) || isnan(y) ? ga_copysign_d(0.0lf, y) : ga_copysign_d(0.0lf, ga_sin_d(2.0lf * y)));
+    return dvec2(x + y - y, x + y - y);
+  }
+  if (abs(x) > 22.0lf) {
+    precise double e = ga_exp_d(-2.0lf * abs(x));
+    return dvec2(ga_copysign_d(1.0lf, x), 4.0lf * ga_sin_d(y) * ga_cos_d(y) * e);
+  }
+  precise double t = ga_tan_d(y), bb = 1.0lf + t * t, s = ga_sinh_d(x), r = ga_sqrt_d(1.0lf + s * s);
+  precise double den = 1.0lf + bb * s * s;
+  return dvec2(ga_div_double(bb * r * s, den), ga_div_double(t, den));
+}
+
+// sin, cos, tan through the hyperbolic ones: sin (z) = -i sinh (i z), ...
+dvec2 ga_csin(dvec2 z) { dvec2 w = ga_csinh(dvec2(-z.y, z.x)); return dvec2(w.y, -w.x); }
+dvec2 ga_ccos(dvec2 z) { return ga_ccosh(dvec2(-z.y, z.x)); }
+dvec2 ga_ctan(dvec2 z) { dvec2 w = ga_ctanh(dvec2(-z.y, z.x)); return dvec2(w.y, -w.x); }
+
+// Octave's functions of a real argument whose results are complex (lo-mappers' rc_*)
+dvec2 ga_rc_sqrt(double x) { return x < 0.0lf ? dvec2(0.0lf, ga_sqrt_d(-x)) : dvec2(ga_sqrt_d(x), 0.0lf); }
+dvec2 ga_rc_log(double x) { return x < 0.0lf ? dvec2(ga_log_d(-x), 3.14159265358979323846lf) : dvec2(ga_log_d(x), 0.0lf); }
+dvec2 ga_rc_log2(double x)
+{
+  return x < 0.0lf ? dvec2(ga_log2_d(-x), 4.53236014182719380962lf) : dvec2(ga_log2_d(x), 0.0lf);
+}
+dvec2 ga_rc_log10(double x)
+{
+  return x < 0.0lf ? dvec2(ga_log10_d(-x), 1.36437635384184134749lf) : dvec2(ga_log10_d(x), 0.0lf);
+}
+dvec2 ga_rc_log1p(double x)
+{
+  return x < -1.0lf ? dvec2(ga_log_d(-(1.0lf + x)), 3.14159265358979323846lf) : dvec2(ga_log1p_d(x), 0.0lf);
+}
