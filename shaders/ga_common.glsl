@@ -5,6 +5,7 @@
 #extension GL_EXT_spirv_intrinsics : require
 #endif
 #extension GL_EXT_buffer_reference : require
+#extension GL_EXT_control_flow_attributes : require
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
 
 // Octave's arithmetic keeps subnormals, signed zeros, NaN and Inf; Vulkan lets drivers
