@@ -604,9 +604,10 @@ double ga_log_d(double x)
   precise double s = f / (2.0lf + f);
   precise double z = s * s;
   precise double w = z * z;
-  precise double t1 = w * (3.999999999940941908e-01lf + w * (2.222219843214978396e-01lf + w * 1.531383769920937332e-01lf));
-  precise double t2 = z * (6.666666666666735130e-01lf + w * (2.857142874366239149e-01lf +
-                      w * (1.818357216161805012e-01lf + w * 1.479819860511658591e-01lf)));
+  // the two halves of fdlibm's R(z) in fused multiply-adds (one rounding each step)
+  precise double t1 = w * fma(w, fma(w, 1.531383769920937332e-01lf, 2.222219843214978396e-01lf), 3.999999999940941908e-01lf);
+  precise double t2 = z * fma(w, fma(w, fma(w, 1.479819860511658591e-01lf, 1.818357216161805012e-01lf),
+                                     2.857142874366239149e-01lf), 6.666666666666735130e-01lf);
   precise double r = t2 + t1;
   bool big = ((hx - 0x6147a) | (0x6b851 - hx)) > 0;
   precise double hfsq = 0.5lf * f * f;
@@ -890,14 +891,14 @@ double ga_m_sincos_q(double x, double y, int q)
   bool c = (q & 1) != 0;
   precise double z = x * x;
   precise double p = c ? -1.13596475577881948265e-11lf : 1.58969099521155010221e-10lf;
-  p = p * z + (c ? 2.08757232129817482790e-09lf : -2.50507602534068634195e-08lf);
-  p = p * z + (c ? -2.75573143513906633035e-07lf : 2.75573137070700676789e-06lf);
-  p = p * z + (c ? 2.48015872894767294178e-05lf : -1.98412698298579493134e-04lf);
-  p = p * z + (c ? -1.38888888888741095749e-03lf : 8.33333333332248946124e-03lf);
-  p = p * z + (c ? 4.16666666666666019037e-02lf : -1.66666666666666324348e-01lf);
+  p = fma(p, z, c ? 2.08757232129817482790e-09lf : -2.50507602534068634195e-08lf);
+  p = fma(p, z, c ? -2.75573143513906633035e-07lf : 2.75573137070700676789e-06lf);
+  p = fma(p, z, c ? 2.48015872894767294178e-05lf : -1.98412698298579493134e-04lf);
+  p = fma(p, z, c ? -1.38888888888741095749e-03lf : 8.33333333332248946124e-03lf);
+  p = fma(p, z, c ? 4.16666666666666019037e-02lf : -1.66666666666666324348e-01lf);
   // sin: x + (x z p + y (1 - z/2)); cos: w + (((1 - w) - z/2) + (z^2 p - x y)), w = 1 - z/2
   precise double hz = 0.5lf * z;
-  precise double ws = (z * x) * p + (y - hz * y);
+  precise double ws = fma(z * x, p, fma(-hz, y, y));
   precise double rs = x + ws;
   precise double w = 1.0lf - hz;
   precise double rc = w + (((1.0lf - w) - hz) + (z * (z * p) - x * y));
