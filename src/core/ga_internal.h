@@ -300,6 +300,9 @@ ga_status ga_tensor_layout(ga_tensor *t, ga_view_layout *v);
 /* The layout seen through n subscripts (the last takes the remaining dimensions, as
  * Octave folds them): false when those dimensions do not merge into one stride. */
 bool ga_layout_fold(const ga_tensor *t, const ga_view_layout *v, int n, int64_t *fdims, int64_t *fstrides);
+/* The strides of t's layout v seen in another shape of as many elements (a reshape):
+ * false where the new dimensions cut across a dimension v does not walk in one run. */
+bool ga_layout_reshape(const ga_tensor *t, const ga_view_layout *v, int nd, const int64_t *dims, int64_t *strides);
 /* A pending view of v.base of shape (ndims, dims) with v's offset and strides. */
 ga_status ga_tensor_view(const ga_view_layout *v, ga_class cls, int ndims, const int64_t *dims, ga_tensor **out);
 /* Materialises a view through the copy operation (the tiled transpose where it is one). */

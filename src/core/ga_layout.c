@@ -87,6 +87,17 @@ ga_status ga_reshape(ga_id id, int ndims, const int64_t *dims, ga_id *out)
     return ga_fail_id(GA_ERR_ARG, "Octave:invalid-input-type", "reshape: can't reshape %s array to %s array", from,
                       to);
   }
+  /* a view keeps being one where its strides divide up into the new shape (squeeze,
+   * A(:, 1:2:end) as a vector); otherwise it is copied out and the copy shared */
+  ga_view_layout v;
+  if (ga_tensor_is_view(a, &v)) {
+    int64_t strides[GA_MAX_DIMS];
+    if (ga_layout_reshape(a, &v, ndims, dims, strides)) {
+      memcpy(v.strides, strides, sizeof v.strides);
+      st = ga_tensor_view(&v, a->cls, ndims, dims, &t);
+      return st == GA_OK ? publish(t, out) : st;
+    }
+  }
   if ((st = ga_tensor_alias(a, ndims, dims, &t)) != GA_OK)
     return st;
   return publish(t, out);

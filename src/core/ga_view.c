@@ -101,6 +101,54 @@ bool ga_layout_fold(const ga_tensor *t, const ga_view_layout *v, int n, int64_t 
   return true;
 }
 
+bool ga_layout_reshape(const ga_tensor *t, const ga_view_layout *v, int nd, const int64_t *dims, int64_t *strides)
+{
+  /* t's dimensions other than singletons, with their strides */
+  int64_t od[GA_MAX_DIMS], os[GA_MAX_DIMS];
+  int on = 0;
+  for (int k = 0; k < t->ndims; k++)
+    if (t->dims[k] != 1) {
+      od[on] = t->dims[k];
+      os[on++] = v->strides[k];
+    }
+  memset(strides, 0, GA_MAX_DIMS * sizeof *strides);
+  if (t->numel == 0)
+    return false;
+  /* groups of old and new dimensions with equal products: each old group must walk
+   * memory as one stride run, which the new group then divides up */
+  int oi = 0, ni = 0;
+  while (ni < nd && dims[ni] == 1)
+    ni++;
+  while (oi < on && ni < nd) {
+    int oj = oi + 1, nj = ni + 1;
+    int64_t op = od[oi], np = dims[ni];
+    while (op != np) {
+      if (np < op) {
+        if (nj == nd)
+          return false;
+        np *= dims[nj++];
+      } else {
+        if (oj == on)
+          return false;
+        op *= od[oj++];
+      }
+    }
+    for (int k = oi; k + 1 < oj; k++)
+      if (os[k + 1] != os[k] * od[k])
+        return false;
+    int64_t s = os[oi];
+    for (int k = ni; k < nj; k++) {
+      strides[k] = dims[k] == 1 ? 0 : s;
+      s *= dims[k];
+    }
+    oi = oj;
+    ni = nj;
+    while (ni < nd && dims[ni] == 1)
+      ni++;
+  }
+  return oi == on && ni == nd;
+}
+
 ga_status ga_tensor_view(const ga_view_layout *v, ga_class cls, int ndims, const int64_t *dims, ga_tensor **out)
 {
   int nd = ndims;

@@ -179,6 +179,12 @@ nd = {
   {"X(2,:)+X(:,3)", @(X) X(2, :) + X(:, 3)}
   {"X(:,end:-1:1).'+X(1:20)", @(X) X(:, end:-1:1).' + X(1:30).'(1:30)}
   {"reshape(X(:,1:2:end),[],1)", @(X) reshape (X(:, 1:2:end), [], 1)}
+  {"reshape(X(2:3,:,:),2,5,2,3)+1", @(X) reshape (X(2:3, :, :), 2, 5, 2, 3) + 1}
+  {"reshape(flip(X,3),20,3,2).*2", @(X) reshape (flip (X, 3), 20, 3, 2) .* 2}
+  {"reshape(X(1,:,:),1,1,30)", @(X) reshape (X(1, :, :), 1, 1, 30)}
+  {"squeeze(X(:,2,:))-1", @(X) squeeze (X(:, 2, :)) - 1}
+  {"reshape(permute(X,[2 1 3]),5,24)", @(X) reshape (permute (X, [2 1 3]), 5, 24)}
+  {"reshape(X(end:-1:1,2:4,1:2:end),3,4,3)+1", @(X) reshape (X(end:-1:1, 2:4, 1:2:end), 3, 4, 3) + 1}
   {"X(2:1,:)+1 empty", @(X) X(2:1, :) + 1}
   {"X(:,3:2,:) empty", @(X) X(:, 3:2, :)}
   {"zeros(0,3).'", @(X) (X(1:0, 1:3)).'}
@@ -274,6 +280,8 @@ ok ("unaligned columns A(:,2)+A(:,3): one dispatch", dispatches_of (@() gather (
 ok ("flip(A)-A: one dispatch", dispatches_of (@() gather (flip (A) - A)) == 1);
 ok ("a slice of a transpose, consumed: one dispatch", ...
     dispatches_of (@() gather (subsref (A.', substruct ("()", {2:3, 40:-1:1})) + 1)) == 1);
+ok ("squeeze (A3(2,:,:)) + 1: one dispatch", ...
+    dispatches_of (@() gather (squeeze (subsref (reshape (A, 8, 8, 40), substruct ("()", {2, ":", ":"}))) + 1)) == 1);
 ok ("gather (A.') alone: one dispatch (a copy)", dispatches_of (@() gather (A.')) == 1);
 d = dispatches_of (@() gather (sum (A(2:end, :) .^ 2)));
 ok ("sum (A(2:end,:).^2): at most two dispatches", d <= 2, sprintf ("%d", d));
