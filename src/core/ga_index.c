@@ -586,9 +586,15 @@ ga_status ga_subsref(ga_id id, int nidx, const ga_index *idx, ga_id *out)
   ga_view_layout lay = {0};
   bool a_view = ga_tensor_is_view(a, &lay);
   int64_t fd[GA_MAX_DIMS], fs[GA_MAX_DIMS];
+  /* one element of a view that the subscripts cannot walk (v(1) of a transpose): its
+   * position is computed from its place in A, and nothing is copied */
+  bool pick = false;
   if (a_view && nidx >= 1 && !ga_layout_fold(a, &lay, nidx, fd, fs)) {
     a_view = false;
-    if ((st = ga_tensor_materialize(a)) != GA_OK) {
+    pick = true;
+    for (int k = 0; k < nidx; k++)
+      pick &= !s[k].colon && !s[k].dev && s[k].len == 1;
+    if (!pick && (st = ga_tensor_materialize(a)) != GA_OK) {
       subscripts_free(s, nidx);
       return st;
     }
@@ -644,6 +650,16 @@ ga_status ga_subsref(ga_id id, int nidx, const ga_index *idx, ga_id *out)
       ds *= rdims[k];
       st = subscript_axis(&s[k], fs[k], &holders[k], &d.src[k], &d.src_offset);
     }
+  }
+  if (st == GA_OK && pick && !has_index_vector(&d) && ga_plan_view_pending(lay.base, 1)) {
+    int64_t at = d.src_offset; /* the element's index in A, then its place in the base */
+    ga_view_layout v = {.base = lay.base, .offset = lay.offset};
+    for (int k = 0; k < a->ndims && at > 0; k++) {
+      v.offset += (at % a->dims[k]) * lay.strides[k];
+      at /= a->dims[k];
+    }
+    st = ga_tensor_view(&v, a->cls, rnd, rdims, &t);
+    goto done;
   }
   ga_tensor *src = a_view ? lay.base : a;
   /* a contiguous run of A's elements (A(:, j), A(:, :, k), x(a:b)) is a view of A's

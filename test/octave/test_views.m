@@ -121,6 +121,8 @@ mats = {
   {"A.'(:)", @(A) subsref (A.', substruct ("()", {":"}))}
   {"A.'(5)", @(A) subsref (A.', substruct ("()", {5}))}
   {"A(3,4) scalar", @(A) A(3, 4)}
+  {"A.'(end)", @(A) subsref (A.', substruct ("()", {numel(A)}))}
+  {"A(:,1:2:end)(8)", @(A) subsref (A(:, 1:2:end), substruct ("()", {8}))}
 };
 uses = {
   {"alone", @(v) v}
@@ -203,6 +205,20 @@ for k = 1:numel (nd)
 endfor
 check ("sum(X(:,2:end,:).^2,3)", @(X) sum (X(:, 2:end, :) .^ 2, 3), GX, X, 1e-14);
 check ("sum(permute(X,[3 2 1]),1)", @(X) sum (permute (X, [3 2 1]), 1), GX, X, 1e-14);
+for e = {{"(X.')(121) out of bound", @(X) subsref (permute (X, [2 1 3]), substruct ("()", {121}))}, ...
+         {"P(2,31) out of bound", @(X) subsref (permute (X, [3 1 2]), substruct ("()", {2, 31}))}}
+  try
+    e{1}{2} (GX);
+    ok (e{1}{1}, false, "no error");
+  catch err
+    try
+      e{1}{2} (X);
+    catch want
+      ok (e{1}{1}, strcmp (err.identifier, want.identifier) && ...
+          strcmp (regexprep (err.message, "^index ", ""), regexprep (want.message, "^index ", "")), err.message);
+    end_try_catch
+  end_try_catch
+endfor
 check ("X(:,2:3,1)*X(1:2,1:2)", @(X) X(:, 2:3, 1) * X(1:2, 1:2), GX, X, 1e-14);
 check ("X(:,:,2).'*X(:,1,2)", @(X) X(:, :, 2).' * X(:, 1, 2), GX, X, 1e-14);
 ## random slices of random 3-D arrays, consumed alone and in a chain
@@ -282,6 +298,10 @@ ok ("a slice of a transpose, consumed: one dispatch", ...
     dispatches_of (@() gather (subsref (A.', substruct ("()", {2:3, 40:-1:1})) + 1)) == 1);
 ok ("squeeze (A3(2,:,:)) + 1: one dispatch", ...
     dispatches_of (@() gather (squeeze (subsref (reshape (A, 8, 8, 40), substruct ("()", {2, ":", ":"}))) + 1)) == 1);
+ok ("one element of a transpose, (A.')(7): one dispatch, no copy of the whole", ...
+    dispatches_of (@() gather (subsref (A.', substruct ("()", {7})))) == 1);
+ok ("one element of a 3-D permutation, P(2,7): at most one dispatch", ...
+    dispatches_of (@() gather (subsref (permute (reshape (A, 8, 8, 40), [3 1 2]), substruct ("()", {2, 7})))) <= 1);
 ok ("gather (A.') alone: one dispatch (a copy)", dispatches_of (@() gather (A.')) == 1);
 d = dispatches_of (@() gather (sum (A(2:end, :) .^ 2)));
 ok ("sum (A(2:end,:).^2): at most two dispatches", d <= 2, sprintf ("%d", d));
