@@ -3,10 +3,30 @@
 #include "ga_internal.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 int64_t ga_expr_input_numel(const ga_expr *x, int i)
 {
   return ga_shape_numel(x->ndims, x->input_dims[i]);
+}
+
+/* Where the access pattern allows fusion: every view built from strides (a slice by
+ * ranges, a transpose or permutation, a flip, and any of these of one another) can be
+ * read in place by whatever kernel consumes it, since each element's position is an
+ * affine function of its coordinates; index vectors (A(idx) with an arbitrary list)
+ * are the pattern that does not, and they never reach here. Pending, a view saves the
+ * consumer a pass over memory (the copy's read and write); what the consumer's kernel
+ * gives up is the vector loads of a contiguous input, a smaller cost. The price is that
+ * a pending view keeps its whole base alive until it is used, as pending expressions
+ * keep their inputs. Empty views have nothing to read. GPUARRAY_FUSE_VIEWS=0 copies
+ * views out at once (the behaviour before views existed), read at every view so that
+ * one script can compare both. */
+bool ga_plan_view_pending(const ga_tensor *base, int64_t numel)
+{
+  const char *e = getenv("GPUARRAY_FUSE_VIEWS");
+  if (e && strcmp(e, "0") == 0)
+    return false;
+  return base->numel > 0 && numel > 0;
 }
 
 static ga_status fetch(const ga_pbuf *b, void **host)

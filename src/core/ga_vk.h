@@ -110,7 +110,7 @@ ga_status ga_vk_pipeline_get(ga_vk *vk, const char *key, char *(*source)(const v
                              const void *ctx, VkPipeline *out);
 
 /* ga_vk_diskcache.c */
-#define GA_GENERATOR_VERSION 3 /* bump when generated GLSL changes for the same key */
+#define GA_GENERATOR_VERSION 4 /* bump when generated GLSL changes for the same key */
 void ga_vk_diskcache_open(ga_vk *vk);
 void *ga_vk_diskcache_load_spirv(const ga_vk *vk, const char *key, size_t *len);
 void ga_vk_diskcache_store_spirv(const ga_vk *vk, const char *key, const void *spv, size_t len);
@@ -122,6 +122,8 @@ ga_status ga_vk_elementwise(void *state, const ga_expr *x, ga_class out_cls, ga_
 ga_status ga_vk_reduce(void *state, const ga_reduce_desc *d);
 /* ga_vk_copy.c */
 ga_status ga_vk_copy(void *state, const ga_copy_desc *d);
+/* Records data into the start of buf at the current point of the command stream. */
+ga_status ga_vk_write_inline(ga_vk *vk, ga_pbuf *buf, const void *data, size_t bytes);
 /* ga_vk_compact.c */
 ga_status ga_vk_compact_count(void *state, const ga_pbuf *mask, int64_t n, ga_pbuf *counts);
 ga_status ga_vk_compact_write(void *state, const ga_pbuf *mask, int64_t n, const ga_pbuf *offsets, ga_pbuf *out);
