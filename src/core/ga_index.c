@@ -651,7 +651,7 @@ ga_status ga_subsref(ga_id id, int nidx, const ga_index *idx, ga_id *out)
       st = subscript_axis(&s[k], fs[k], &holders[k], &d.src[k], &d.src_offset);
     }
   }
-  if (st == GA_OK && pick && !has_index_vector(&d) && ga_plan_view_pending(lay.base, 1)) {
+  if (st == GA_OK && pick && !has_index_vector(&d) && ga_plan_view_pending(lay.base, 0, NULL, NULL)) {
     int64_t at = d.src_offset; /* the element's index in A, then its place in the base */
     ga_view_layout v = {.base = lay.base, .offset = lay.offset};
     for (int k = 0; k < a->ndims && at > 0; k++) {
@@ -675,13 +675,12 @@ ga_status ga_subsref(ga_id id, int nidx, const ga_index *idx, ga_id *out)
   }
   /* a progression along every subscript: a pending strided view that consumers read in
    * place (ga_plan_view_pending says when) */
-  int64_t rn = ga_shape_numel(rnd, rdims);
-  if (st == GA_OK && !has_index_vector(&d) && ga_plan_view_pending(src, rn)) {
-    if ((st = ga_tensor_materialize(src)) == GA_OK) {
-      ga_view_layout v = {.base = src, .offset = d.src_offset};
-      result_strides(&d, rnd, rdims, v.strides);
-      st = ga_tensor_view(&v, a->cls, rnd, rdims, &t);
-    }
+  ga_view_layout pv = {.base = src, .offset = d.src_offset};
+  if (st == GA_OK && !has_index_vector(&d))
+    result_strides(&d, rnd, rdims, pv.strides);
+  if (st == GA_OK && !has_index_vector(&d) && ga_plan_view_pending(src, rnd, rdims, pv.strides)) {
+    if ((st = ga_tensor_materialize(src)) == GA_OK)
+      st = ga_tensor_view(&pv, a->cls, rnd, rdims, &t);
     goto done;
   }
   if (st == GA_OK)

@@ -416,7 +416,9 @@ ga_status ga_plan_copy(const ga_copy_desc *d);
 ga_status ga_plan_reduce(const ga_reduce_desc *d);
 /* Whether a strided view of base with this many elements stays pending, for its
  * consumers to read in place, rather than being copied out at once. */
-bool ga_plan_view_pending(const ga_tensor *base, int64_t numel);
+/* Whether a view of base (nd dims, element strides; NULL: one element) stays pending for
+ * its consumer to read in place, rather than being copied out now (ga_planner.c). */
+bool ga_plan_view_pending(const ga_tensor *base, int nd, const int64_t *dims, const int64_t *strides);
 
 /* ---- semantics shared by providers (ga_semantics.c) ---------------------------------- */
 ga_status ga_binary_result_class(ga_binop op, ga_class a, ga_class b, ga_class *out);

@@ -62,7 +62,7 @@ static ga_status gather(ga_tensor *a, int nd, const int64_t *rdims, const ga_vie
  * elements copied out now: the same copy a view's materialisation makes. */
 static ga_status view_or_copy(const ga_view_layout *v, ga_class cls, int nd, const int64_t *rdims, ga_tensor **out)
 {
-  if (ga_plan_view_pending(v->base, ga_shape_numel(nd, rdims)))
+  if (ga_plan_view_pending(v->base, nd, rdims, v->strides))
     return ga_tensor_view(v, cls, nd, rdims, out);
   ga_view_axis src[GA_MAX_DIMS];
   for (int k = 0; k < nd; k++)

@@ -291,6 +291,13 @@ ok ("making a view runs nothing", dispatches_of (@() A(:, 1:2:end)) == 0);
 ok ("a transpose runs nothing until used", dispatches_of (@() A.') == 0);
 ok ("y = A(:,1:2:end).*2+1: one dispatch", dispatches_of (@() gather (A(:, 1:2:end) .* 2 + 1)) == 1);
 ok ("B = A.'; C = B + 1: one dispatch", dispatches_of (@() gather (A.' + 1)) == 1);
+## large transposes are copied out through the tiled transpose kernel first (a fused
+## kernel would read them column-wise: ga_plan_view_pending); row slices still fuse
+L = gpuArray (rand (512, 300));
+ok ("large (L.')+1: the tiled transpose, then the addition (two dispatches)", dispatches_of (@() gather (L.' + 1)) == 2);
+ok ("large (L.')+1 is right", isequal (gather (L.' + 1), gather (L).' + 1));
+ok ("large row slice L(3,:)+1 and flip(L)+1 still fuse (one dispatch each)", ...
+    dispatches_of (@() gather (L(3, :) + 1)) == 1 && dispatches_of (@() gather (flip (L) + 1)) == 1);
 ok ("A(2:end-1,2:end-1)+1: one dispatch", dispatches_of (@() gather (A(2:end-1, 2:end-1) + 1)) == 1);
 ok ("unaligned columns A(:,2)+A(:,3): one dispatch", dispatches_of (@() gather (C5(:, 2) + C5(:, 3))) == 1);
 ok ("flip(A)-A: one dispatch", dispatches_of (@() gather (flip (A) - A)) == 1);
