@@ -69,6 +69,8 @@ check-octave: all
 	$(LAVAPIPE) $(OCTAVE) test/octave/test_indexing.m
 	$(HOST) $(OCTAVE) test/octave/test_solve.m
 	$(LAVAPIPE) $(OCTAVE) test/octave/test_solve.m
+	$(HOST) $(OCTAVE) test/octave/test_views.m
+	$(LAVAPIPE) $(OCTAVE) test/octave/test_views.m
 
 # the long differential run of random expression trees (about 10 minutes on lavapipe)
 fuzz: all

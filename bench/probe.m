@@ -1,9 +1,17 @@
-## A focused probe: device time (timestamp queries) per kernel for a copy-like pass,
-## the arithmetic chain, chain5 and sum over 1e8 doubles.
+## A focused probe: device time (timestamp queries) per kernel for a copy-like pass, the
+## arithmetic chain, the fused chains of issue 3 and the reductions over 1e8 doubles.
+## Keep few arrays alive here: on the H100 (driver 580) kernels ran 2-3x slower with
+## five or more 800 MB arrays allocated (bench/README.md, "placement").
+##   octave-cli bench/probe.m     (on the GPU machine: . bench/gpu-env.sh; octave_rt bench/probe.m)
 addpath([pwd "/inst"]); addpath([pwd "/src"]);
-n = 1e8; x = gpuArray (rand (n, 1)); z = gpuArray (rand (n, 1)); d = gpuDevice ();
-cases = {"copy x.*1", @() x .* 1, 16; "arith chain", @() (x .* 2 + 1) ./ (z + 3) - x .* z, 24;
-         "chain5", @() sin (x) .* z + exp (x .^ 2), 24; "sum", @() sum (x), 8; "max", @() max (x), 8};
+n = 1e8; d = gpuDevice ();
+x = gpuArray (rand (n, 1)); z = gpuArray (rand (n, 1)); w = gpuArray (rand (n, 1) * 20 - 10);
+cases = {"copy x.*1", @() x .* 1, 16;
+         "arith chain", @() (x .* 2 + 1) ./ (z + 3) - x .* z, 24;
+         "chain5", @() sin (x) .* z + exp (x .^ 2), 24;
+         "issue chain", @() sin (x) .* z + exp (-x .^ 2), 24;
+         "issue chain w", @() sin (w) .* z + exp (-w .^ 2), 24;
+         "sum", @() sum (x), 8; "mean", @() mean (x), 8; "max", @() max (x), 8};
 for k = 1:rows (cases)
   f = cases{k, 2}; y = f (); wait (d); clear y;
   gpuarray_stats ("reset"); t0 = tic;
@@ -12,6 +20,9 @@ for k = 1:rows (cases)
   endfor
   wall = toc (t0) / 5; s = gpuarray_stats ();
   gpu = s.gpu_time_ns / 5 / 1e6;
-  printf ("%-12s wall %.3f ms  gpu %.3f ms  %.0f GB/s (device time)  dispatches %d\n", cases{k, 1}, 1e3 * wall, gpu,
-          cases{k, 3} * n / gpu / 1e6, s.dispatches / 5);
+  if (k == 1)
+    copy = gpu;
+  endif
+  printf ("%-14s wall %.3f ms  gpu %.3f ms  %5.0f GB/s (device time, %3.0f%% of copy)  dispatches %d\n", cases{k, 1},
+          1e3 * wall, gpu, cases{k, 3} * n / gpu / 1e6, 100 * cases{k, 3} / 16 * copy / gpu, s.dispatches / 5);
 endfor

@@ -5,6 +5,7 @@
 #extension GL_EXT_spirv_intrinsics : require
 #endif
 #extension GL_EXT_buffer_reference : require
+#extension GL_EXT_control_flow_attributes : require
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
 
 // Octave's arithmetic keeps subnormals, signed zeros, NaN and Inf; Vulkan lets drivers
@@ -63,6 +64,69 @@ int ga_ld_int8(uint64_t a, uint64_t k)
 }
 uint ga_ld_uint8(uint64_t a, uint64_t k) { return bitfieldExtract(ga_word_of(a, k), int((k & 3ul) * 8ul), 8); }
 uint ga_ld_logical(uint64_t a, uint64_t k) { return ga_ld_uint8(a, k) != 0u ? 1u : 0u; }
+
+#if GA_VIEWS
+// A kernel input read through a strided view (src/core/ga_view.c) arrives as the address
+// of its description: w[0] the buffer's address, w[1] the offset in elements (signed),
+// w[2] the number m of dimensions, then for dimension k, w[3 + 2k] its extent and
+// w[4 + 2k] its stride in elements (signed): the kernel's output shape, with the
+// dimensions merged where one stride walks both. Data, not code: a new slice, offset or
+// stride reuses the compiled kernel.
+layout(buffer_reference, std430, buffer_reference_align = 8) readonly buffer GaView { uint64_t w[]; };
+
+// a / b and a % b for a < 2^53: 32-bit division where it fits, else through double with
+// a correction (NVIDIA 580 miscompiles some 64-bit integer divisions; copy.comp does
+// the same).
+uint64_t ga_view_div(uint64_t a, uint64_t b, out uint64_t r)
+{
+  if (a < 4294967296ul && b < 4294967296ul) {
+    uint q = uint(a) / uint(b);
+    r = a - uint64_t(q) * b;
+    return uint64_t(q);
+  }
+  uint64_t q = uint64_t(double(a) / double(b));
+  int64_t rr = int64_t(a) - int64_t(q * b);
+  while (rr < 0l) { q -= 1ul; rr += int64_t(b); }
+  while (rr >= int64_t(b)) { q += 1ul; rr -= int64_t(b); }
+  r = uint64_t(rr);
+  return q;
+}
+
+// The position of output element e in the view's buffer, and e's coordinate along the
+// first dimension.
+int64_t ga_view_pos(GaView v, uint64_t e, out uint64_t c0)
+{
+  int m = int(v.w[2]);
+  int64_t pos = int64_t(v.w[1]);
+  c0 = e;
+  for (int k = 0; k < m; k++) {
+    uint64_t j = e;
+    if (k < m - 1)
+      e = ga_view_div(e, v.w[3 + 2 * k], j);
+    if (k == 0)
+      c0 = j;
+    pos += int64_t(j) * int64_t(v.w[4 + 2 * k]);
+  }
+  return pos;
+}
+
+// Elements e .. e + 3 (none beyond last): one division chain for the packet when the
+// four share every coordinate but the first.
+void ga_view_pos4(GaView v, uint64_t e, uint64_t last, out int64_t q[4])
+{
+  uint64_t c0;
+  q[0] = ga_view_pos(v, e, c0);
+  if (e + 3ul <= last && c0 + 3ul < v.w[3]) {
+    int64_t s0 = int64_t(v.w[4]);
+    q[1] = q[0] + s0;
+    q[2] = q[1] + s0;
+    q[3] = q[2] + s0;
+  } else {
+    for (int l = 1; l < 4; l++)
+      q[l] = ga_view_pos(v, min(e + uint64_t(l), last), c0);
+  }
+}
+#endif
 
 double ga_bits_double(uint64_t b) { return uint64BitsToDouble(b); }
 

@@ -367,7 +367,10 @@ double ga_m_dd_scale(double h, double l, int k)
   return y;
 }
 
-double ga_exp_d(double x)
+// exp(x) correctly rounded but for a few cases near half-way (error below 2^-68 before
+// the final rounding): for functions built on exp whose own error budget has no room
+// for exp's (erfc, gamma).
+double ga_m_exp_acc(double x)
 {
   if (isnan(x))
     return x;
@@ -382,6 +385,48 @@ double ga_exp_d(double x)
   precise double h, l;
   int k = ga_m_exp_dd(x, 0.0lf, h, l);
   return ga_m_dd_scale(h, l, k);
+}
+
+// exp(x) in plain double arithmetic, within 1 ulp (the double-double ga_m_exp_dd above
+// serves pow, which needs exp's tail): x = k*ln2 + r, |r| <= ln2/2, with ln2 in two parts
+// (fdlibm's; the first has 32 significant bits, so k*L1 is exact), exp(r) by its Taylor
+// series to r^13 (the next term is below 2^-58) in fused multiply-adds, then 2^k as an
+// exponent, in two factors where 2^k alone would leave the normal range. About 17 FP64
+// operations, where the double-double path took about 60: a chain such as
+// sin(x).*y + exp(-x.^2) stays memory-bound instead of FP64-bound.
+double ga_m_pow2_fast(int n) { return packDouble2x32(uvec2(0u, uint(n + 1023) << 20)); }
+
+double ga_exp_d(double x)
+{
+  if (isnan(x))
+    return x;
+  if (x > 709.782712893384lf)
+    return ga_m_inf();
+  if (x < -745.1332191019411lf)
+    return 0.0lf;
+  precise double kd = roundEven(x * 1.4426950408889634lf);
+  precise double r = fma(kd, -6.93147180369123816490e-01lf, x);
+  r = fma(kd, -1.90821492927058770002e-10lf, r);
+  precise double p = fma(r, 1.6059043836821613e-10lf, 2.08767569878681e-09lf);
+  p = fma(p, r, 2.505210838544172e-08lf);
+  p = fma(p, r, 2.755731922398589e-07lf);
+  p = fma(p, r, 2.755731922398589e-06lf);
+  p = fma(p, r, 2.48015873015873e-05lf);
+  p = fma(p, r, 0.0001984126984126984lf);
+  p = fma(p, r, 0.001388888888888889lf);
+  p = fma(p, r, 0.008333333333333333lf);
+  p = fma(p, r, 0.041666666666666664lf);
+  p = fma(p, r, 0.16666666666666666lf);
+  p = fma(p, r, 0.5lf);
+  p = fma(p, r, 1.0lf);
+  p = fma(p, r, 1.0lf);
+  int k = int(kd);
+  if (k >= -1020 && k <= 1020)
+    return p * ga_m_pow2_fast(k);
+  // near overflow or in the subnormal range: the last product rounds once
+  int k1 = k / 2;
+  precise double q = p * ga_m_pow2_fast(k1);
+  return q * ga_m_pow2_fast(k - k1);
 }
 
 // ---- log -------------------------------------------------------------------------
@@ -517,13 +562,58 @@ float ga_pow_scalar_single(float x, float y)
 }
 float ga_pow_single(float x, float y) { return ga_f(ga_pow_d(ga_d(x), ga_d(y))); }
 
-double ga_log_d(double x)
+// log(x) rounded from double-double (error below 2^-68 before the rounding): for the
+// functions built on log whose own budget has no room for log's error
+double ga_m_log_acc(double x)
 {
   if (!(x > 0.0lf) || isinf(x))
     return x == 0.0lf ? -ga_m_inf() : (x > 0.0lf ? x : ga_m_nan()); // +inf, NaN
   precise double h, l;
   ga_m_log_dd(x, h, l);
   return h;
+}
+
+// log(x) within 1 ulp in plain double arithmetic: fdlibm's e_log.c (x = 2^k (1 + f),
+// s = f / (2 + f), log(1 + f) = 2s + s R(s^2)), with both of its final forms as one
+// (k = 0 gives the same operations) so lanes do not diverge. About 25 FP64 operations
+// where the double-double path above takes about 70.
+double ga_log_d(double x)
+{
+  if (!(x > 0.0lf) || isinf(x))
+    return x == 0.0lf ? -ga_m_inf() : (x > 0.0lf ? x : ga_m_nan()); // +inf, NaN
+  int k = 0;
+  precise double xx = x;
+  if (xx < 2.2250738585072014e-308lf) {
+    xx = xx * 1.8014398509481984e+16lf; // 2^54
+    k = -54;
+  }
+  int hx = ga_m_ihi(xx);
+  k += (hx >> 20) - 1023;
+  hx &= 0x000fffff;
+  int i = (hx + 0x95f64) & 0x100000;
+  xx = ga_m_with_hi(xx, uint(hx | (i ^ 0x3ff00000))); // x or x/2 in [sqrt(2)/2, sqrt(2))
+  k += i >> 20;
+  precise double f = xx - 1.0lf;
+  precise double dk = double(k);
+  if ((0x000fffff & (2 + hx)) < 3) { // |f| < 2^-20
+    if (f == 0.0lf)
+      return dk * 6.93147180369123816490e-01lf + dk * 1.90821492927058770002e-10lf;
+    precise double rr = f * f * (0.5lf - 0.33333333333333333lf * f);
+    return dk * 6.93147180369123816490e-01lf - ((rr - dk * 1.90821492927058770002e-10lf) - f);
+  }
+  precise double s = f / (2.0lf + f);
+  precise double z = s * s;
+  precise double w = z * z;
+  // the two halves of fdlibm's R(z) in fused multiply-adds (one rounding each step)
+  precise double t1 = w * fma(w, fma(w, 1.531383769920937332e-01lf, 2.222219843214978396e-01lf), 3.999999999940941908e-01lf);
+  precise double t2 = z * fma(w, fma(w, fma(w, 1.479819860511658591e-01lf, 1.818357216161805012e-01lf),
+                                     2.857142874366239149e-01lf), 6.666666666666735130e-01lf);
+  precise double r = t2 + t1;
+  bool big = ((hx - 0x6147a) | (0x6b851 - hx)) > 0;
+  precise double hfsq = 0.5lf * f * f;
+  precise double corr = big ? (hfsq - (s * (hfsq + r) + dk * 1.90821492927058770002e-10lf))
+                            : (s * (f - r) - dk * 1.90821492927058770002e-10lf);
+  return dk * 6.93147180369123816490e-01lf - (corr - f);
 }
 
 double ga_log2_d(double x)
@@ -555,7 +645,7 @@ double ga_log10_d(double x)
   int i = k < 0 ? 1 : 0;
   xx = ga_m_with_hi(xx, uint((hx & 0x000fffff) | ((0x3ff - i) << 20)));
   precise double y = double(k + i);
-  precise double z = y * 3.694239077158931e-13lf + 0.4342944819032518lf * ga_log_d(xx);
+  precise double z = y * 3.694239077158931e-13lf + 0.4342944819032518lf * ga_m_log_acc(xx);
   precise double r = z + y * 0.30102999566361177lf;
   return r;
 }
@@ -791,42 +881,55 @@ int ga_m_rem_pio2(double x, out double y0, out double y1)
   return x < 0.0lf ? -q : q;
 }
 
+// sin or cos of the reduced argument x + y (|x| <= pi/4) in quadrant q: fdlibm's
+// __kernel_sin and __kernel_cos with their tails, as one polynomial in z = x^2 whose
+// coefficients are selected by q, so a warp whose lanes fall in different quadrants
+// evaluates it once instead of serialising four branches (that took sin over [-10, 10]
+// to 8x the time of a copy on the H100).
+double ga_m_sincos_q(double x, double y, int q)
+{
+  bool c = (q & 1) != 0;
+  precise double z = x * x;
+  precise double p = c ? -1.13596475577881948265e-11lf : 1.58969099521155010221e-10lf;
+  p = fma(p, z, c ? 2.08757232129817482790e-09lf : -2.50507602534068634195e-08lf);
+  p = fma(p, z, c ? -2.75573143513906633035e-07lf : 2.75573137070700676789e-06lf);
+  p = fma(p, z, c ? 2.48015872894767294178e-05lf : -1.98412698298579493134e-04lf);
+  p = fma(p, z, c ? -1.38888888888741095749e-03lf : 8.33333333332248946124e-03lf);
+  p = fma(p, z, c ? 4.16666666666666019037e-02lf : -1.66666666666666324348e-01lf);
+  // sin: x + (x z p + y (1 - z/2)); cos: w + (((1 - w) - z/2) + (z^2 p - x y)), w = 1 - z/2
+  precise double hz = 0.5lf * z;
+  precise double ws = fma(z * x, p, fma(-hz, y, y));
+  precise double rs = x + ws;
+  precise double w = 1.0lf - hz;
+  precise double rc = w + (((1.0lf - w) - hz) + (z * (z * p) - x * y));
+  precise double r = c ? rc : rs;
+  return (q & 2) != 0 ? -r : r;
+}
+
 double ga_sin_d(double x)
 {
-  if ((ga_m_hi(x) & 0x7fffffffu) <= 0x3fe921fbu) { // |x| <~ pi/4
-    if (abs(x) < 7.450580596923828e-09lf)          // 2^-27: sin(x) = x, also -0
-      return x;
-    return ga_m_ksin(x, 0.0lf, false);
-  }
+  if (abs(x) < 7.450580596923828e-09lf) // 2^-27: sin(x) = x, also -0 and subnormals
+    return x;
   if (isinf(x) || isnan(x))
     return ga_m_nan();
-  precise double y0, y1;
-  int n = ga_m_rem_pio2(x, y0, y1);
-  switch (n & 3) {
-  case 0: return ga_m_ksin(y0, y1, true);
-  case 1: return ga_m_kcos(y0, y1);
-  case 2: return -ga_m_ksin(y0, y1, true);
-  default: return -ga_m_kcos(y0, y1);
-  }
+  precise double y0 = x, y1 = 0.0lf;
+  int n = 0;
+  if ((ga_m_hi(x) & 0x7fffffffu) > 0x3fe921fbu) // |x| >~ pi/4
+    n = ga_m_rem_pio2(x, y0, y1);
+  return ga_m_sincos_q(y0, y1, n);
 }
 
 double ga_cos_d(double x)
 {
-  if ((ga_m_hi(x) & 0x7fffffffu) <= 0x3fe921fbu) {
-    if (abs(x) < 7.450580596923828e-09lf)
-      return 1.0lf;
-    return ga_m_kcos(x, 0.0lf);
-  }
+  if (abs(x) < 7.450580596923828e-09lf)
+    return 1.0lf;
   if (isinf(x) || isnan(x))
     return ga_m_nan();
-  precise double y0, y1;
-  int n = ga_m_rem_pio2(x, y0, y1);
-  switch (n & 3) {
-  case 0: return ga_m_kcos(y0, y1);
-  case 1: return -ga_m_ksin(y0, y1, true);
-  case 2: return -ga_m_kcos(y0, y1);
-  default: return ga_m_ksin(y0, y1, true);
-  }
+  precise double y0 = x, y1 = 0.0lf;
+  int n = 0;
+  if ((ga_m_hi(x) & 0x7fffffffu) > 0x3fe921fbu)
+    n = ga_m_rem_pio2(x, y0, y1);
+  return ga_m_sincos_q(y0, y1, n + 1);
 }
 
 double ga_tan_d(double x)
@@ -1289,12 +1392,12 @@ double ga_asinh_d(double x)
   if (ix > 0x41b00000u) { // |x| > 2^28
     if (ix >= 0x7ff00000u)
       return x;
-    w = ga_log_d(abs(x)) + 0.6931471805599453lf;
+    w = ga_m_log_acc(abs(x)) + 0.6931471805599453lf;
   } else {
     precise double xa = abs(x);
     if (ix > 0x40000000u) { // 2 < |x| < 2^28
       precise double t = xa * xa + 1.0lf;
-      w = ga_log_d(2.0lf * xa + 1.0lf / (ga_sqrt_d(t) + xa));
+      w = ga_m_log_acc(2.0lf * xa + 1.0lf / (ga_sqrt_d(t) + xa));
     } else { // 2^-28 < |x| < 2
       precise double t = xa * xa;
       w = ga_log1p_d(xa + t / (1.0lf + ga_sqrt_d(1.0lf + t)));
@@ -1312,14 +1415,14 @@ double ga_acosh_d(double x)
   if (hx >= 0x41b00000u) { // x > 2^28
     if (hx >= 0x7ff00000u)
       return x;
-    res = ga_log_d(x) + 0.6931471805599453lf;
+    res = ga_m_log_acc(x) + 0.6931471805599453lf;
     return res;
   }
   if (x == 1.0lf)
     return 0.0lf;
   if (hx > 0x40000000u) { // 2 < x < 2^28
     precise double t = x * x;
-    res = ga_log_d(2.0lf * x - 1.0lf / (x + ga_sqrt_d(t - 1.0lf)));
+    res = ga_m_log_acc(2.0lf * x - 1.0lf / (x + ga_sqrt_d(t - 1.0lf)));
     return res;
   }
   precise double t = x - 1.0lf; // 1 < x < 2
@@ -1447,7 +1550,7 @@ double ga_m_erfc_tail(double x, bool near)
     S = t1 + s2 * t2 + s4 * t3 + s6 * t4;
   }
   precise double z = ga_m_clear_lo(x);
-  precise double r = ga_exp_d(-z * z - 0.5625lf) * ga_exp_d((z - x) * (z + x) + R / S);
+  precise double r = ga_m_exp_acc(-z * z - 0.5625lf) * ga_m_exp_acc((z - x) * (z + x) + R / S);
   precise double res = r / x;
   return res;
 }
@@ -1833,8 +1936,8 @@ double ga_m_gamma_positive(double x, out int e2)
     x_eps = (x - (x_adj - n));
     prod = ga_m_gamma_product(x_adj - n, x_eps, int(n), eps);
   }
-  precise double logx = ga_log_d(x_adj);
-  precise double e = ga_exp_d(stirling ? -x_adj : ga_m_lgamma_mid(x_adj, logx));
+  precise double logx = ga_m_log_acc(x_adj);
+  precise double e = ga_m_exp_acc(stirling ? -x_adj : ga_m_lgamma_mid(x_adj, logx));
   precise double res;
   if (!stirling) {
     if (x < 0.5lf)
@@ -2049,10 +2152,10 @@ double ga_m_erfc_solve(double z, double c, bool have_c)
 {
   precise double y;
   if (z < 1e-200lf) {
-    precise double t = -ga_log_d(z);
+    precise double t = -ga_m_log_acc(z);
     y = ga_sqrt_d(t);
     for (int i = 0; i < 3; i++)
-      y = ga_sqrt_d(t - ga_log_d(y * 1.772453850905516lf));
+      y = ga_sqrt_d(t - ga_m_log_acc(y * 1.772453850905516lf));
     for (int i = 0; i < 3; i++) {
       precise double v = ga_div_double(1.0lf, 2.0lf * y * y);
       precise double term = 1.0lf, sum = 1.0lf;
@@ -2060,25 +2163,25 @@ double ga_m_erfc_solve(double z, double c, bool have_c)
         term = term * (-(2.0lf * double(k) - 1.0lf) * v);
         sum = sum + term;
       }
-      precise double g = -y * y - ga_log_d(y * 1.772453850905516lf) + ga_log_d(sum) + t;
+      precise double g = -y * y - ga_m_log_acc(y * 1.772453850905516lf) + ga_m_log_acc(sum) + t;
       precise double dg = -2.0lf * y - ga_div_double(1.0lf, y);
       y = y - ga_div_double(g, dg);
     }
     return y;
   }
-  precise double w = -ga_log_d(z * (2.0lf - z));
+  precise double w = -ga_m_log_acc(z * (2.0lf - z));
   if (w > 30.0lf) {
-    precise double t = -ga_log_d(z);
+    precise double t = -ga_m_log_acc(z);
     y = ga_sqrt_d(t);
     for (int i = 0; i < 3; i++)
-      y = ga_sqrt_d(t - ga_log_d(y * 1.772453850905516lf));
+      y = ga_sqrt_d(t - ga_m_log_acc(y * 1.772453850905516lf));
   } else {
     y = (have_c ? c : 1.0lf - z) * ga_m_erfinv_guess(w);
   }
   for (int i = 0; i < 4; i++) { // see ga_host_kernels.c
 
     precise double f = (have_c && c < 0.5lf) ? ga_erf_d(y) - c : z - ga_erfc_d(y);
-    precise double u = ga_div_double(f, 1.1283791670955126lf * ga_exp_d(-y * y));
+    precise double u = ga_div_double(f, 1.1283791670955126lf * ga_m_exp_acc(-y * y));
     y = y - ga_div_double(u, 1.0lf + y * u);
   }
   return y;
@@ -2125,11 +2228,11 @@ double ga_erfcinv_d(double z)
 double ga_m_lgamma_pos(double x)
 {
   if (x < 8.470329472543003e-22lf) // 2^-70
-    return -ga_log_d(x);
+    return -ga_m_log_acc(x);
   if (x == 1.0lf || x == 2.0lf)
     return 0.0lf;
   if (x < 2.0lf)
-    return ga_m_lgamma_mid(x, x <= 0.9lf ? ga_log_d(x) : 0.0lf);
+    return ga_m_lgamma_mid(x, x <= 0.9lf ? ga_m_log_acc(x) : 0.0lf);
   precise double r;
   if (x < 8.0lf) {
     int i = int(x);
@@ -2151,11 +2254,11 @@ double ga_m_lgamma_pos(double x)
       z = z * (y + 3.0lf);
     if (i >= 3) {
       z = z * (y + 2.0lf);
-      r = r + ga_log_d(z);
+      r = r + ga_m_log_acc(z);
     }
     return r;
   }
-  precise double t = ga_log_d(x);
+  precise double t = ga_m_log_acc(x);
   if (x < 2.8823037615171174e17lf) { // 2^58
     precise double z = ga_div_double(1.0lf, x);
     precise double y = z * z;
@@ -2181,14 +2284,14 @@ double ga_lgamma_d(double x)
   if (x <= -4503599627370496.0lf || x == floor(x)) // negative integers: poles
     return ga_m_inf();
   if (x > -8.470329472543003e-22lf)
-    return -ga_log_d(-x);
+    return -ga_m_log_acc(-x);
   // |sin(pi x)| from the distance of x to the nearest integer, |frac| <= 1/2
   precise double frac = abs(x - trunc(x));
   if (frac > 0.5lf)
     frac = 1.0lf - frac;
   precise double s = frac <= 0.25lf ? ga_m_sin_acc(3.141592653589793lf * frac)
                                     : ga_m_cos_acc(3.141592653589793lf * (0.5lf - frac));
-  precise double nadj = ga_log_d(ga_div_double(3.141592653589793lf, abs(s * x)));
+  precise double nadj = ga_m_log_acc(ga_div_double(3.141592653589793lf, abs(s * x)));
   precise double r = nadj - ga_m_lgamma_pos(-x);
   return r;
 }

@@ -46,17 +46,30 @@ static int find_or_add_node(ga_expr *x, const ga_xnode *n)
   return x->nnodes++;
 }
 
-static int add_input(ga_expr *x, ga_lazy *lz, ga_tensor *t, const int64_t *dims_padded)
+/* Input i of src (NULL: t read whole, contiguously or broadcast) added to x; an input
+ * already there is shared when it reads the same elements the same way. */
+static int add_input(ga_expr *x, ga_lazy *lz, ga_tensor *t, const int64_t *dims_padded, const ga_expr *src, int si)
 {
-  for (int i = 0; i < x->ninputs; i++)
-    if (lz->leaves[i] == t)
+  bool strided = src && src->input_strided[si];
+  for (int i = 0; i < x->ninputs; i++) {
+    if (lz->leaves[i] != t || x->input_strided[i] != strided)
+      continue;
+    if (!strided || (x->input_offset[i] == src->input_offset[si] &&
+                     !memcmp(x->input_strides[i], src->input_strides[si], sizeof x->input_strides[i]) &&
+                     !memcmp(x->input_dims[i], dims_padded, sizeof x->input_dims[i])))
       return i;
+  }
   if (x->ninputs == GA_X_MAX_INPUTS)
     return -1;
   int i = x->ninputs++;
   lz->leaves[i] = t;
   t->refcount++;
   memcpy(x->input_dims[i], dims_padded, sizeof x->input_dims[i]);
+  if (strided) {
+    x->input_strided[i] = true;
+    x->input_offset[i] = src->input_offset[si];
+    memcpy(x->input_strides[i], src->input_strides[si], sizeof x->input_strides[i]);
+  }
   return i;
 }
 
@@ -88,7 +101,7 @@ static int merge(ga_expr *x, ga_lazy *lz, const ga_fuse_operand *o)
   if (!o->t->lazy) {
     int64_t pd[GA_MAX_DIMS];
     pad_dims(o->t->ndims, o->t->dims, pd);
-    int i = add_input(x, lz, o->t, pd);
+    int i = add_input(x, lz, o->t, pd, NULL, 0);
     ga_xnode n = {.kind = GA_X_INPUT, .cls = o->t->cls, .slot = i};
     return i < 0 ? -1 : find_or_add_node(x, &n);
   }
@@ -103,7 +116,7 @@ static int merge(ga_expr *x, ga_lazy *lz, const ga_fuse_operand *o)
   for (int j = 0; j < src->x.nnodes; j++) {
     ga_xnode n = src->x.nodes[j];
     if (n.kind == GA_X_INPUT) {
-      n.slot = add_input(x, lz, src->leaves[n.slot], src->x.input_dims[n.slot]);
+      n.slot = add_input(x, lz, src->leaves[n.slot], src->x.input_dims[n.slot], &src->x, n.slot);
     } else if (n.kind == GA_X_SCALAR) {
       n.slot = add_scalar(x, &src->x.scalars[n.slot]);
     } else if (n.kind == GA_X_UNARY) {

@@ -1109,7 +1109,10 @@ ga_status ga_host_eval_expr(const ga_expr *x, const void *const *inputs, ga_clas
     for (int j = 0; j < x->nnodes; j++) {
       const ga_xnode *n = &x->nodes[j];
       hval *v = vals + (size_t)j * BLOCK;
-      if (n->kind == GA_X_INPUT) {
+      if (n->kind == GA_X_INPUT && x->input_strided[n->slot]) {
+        for (int64_t k = 0; k < len; k++)
+          v[k] = load(n->cls, inputs[n->slot], ga_expr_input_position(x, n->slot, k0 + k));
+      } else if (n->kind == GA_X_INPUT) {
         for (int64_t k = 0; k < len; k++)
           v[k] = load(n->cls, inputs[n->slot],
                        same_shape[n->slot] ? k0 + k : source_index(x, n->slot, k0 + k));

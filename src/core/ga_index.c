@@ -544,6 +544,31 @@ static bool contiguous_source(const ga_copy_desc *d, int64_t *first)
   return true;
 }
 
+static bool has_index_vector(const ga_copy_desc *d)
+{
+  for (int k = 0; k < d->ndims; k++)
+    if (d->src[k].index)
+      return true;
+  return false;
+}
+
+/* The strides of A(I...)'s own dimensions (rnd, rdims), from the gather d: one per
+ * subscript, or for a single subscript one progression laid over the result's shape. */
+static void result_strides(const ga_copy_desc *d, int rnd, const int64_t *rdims, int64_t *strides)
+{
+  memset(strides, 0, GA_MAX_DIMS * sizeof *strides);
+  if (d->ndims == 1) {
+    int64_t s = d->src[0].stride;
+    for (int k = 0; k < rnd; k++) {
+      strides[k] = s;
+      s *= rdims[k];
+    }
+    return;
+  }
+  for (int k = 0; k < d->ndims && k < rnd; k++)
+    strides[k] = d->src[k].stride;
+}
+
 ga_status ga_subsref(ga_id id, int nidx, const ga_index *idx, ga_id *out)
 {
   ga_status st = ga_init();
@@ -557,7 +582,34 @@ ga_status ga_subsref(ga_id id, int nidx, const ga_index *idx, ga_id *out)
   ga_copy_desc d = {.elem_size = ga_class_size(a->cls)};
   int rnd = 2;
   int64_t rdims[GA_MAX_DIMS];
-  if (nidx == 0 || (nidx == 1 && s[0].colon)) { /* A() and A(:) share A's storage */
+  /* positions are taken in A's layout: a view's base with its strides where the
+   * subscripts can walk them (a slice of a slice, of a transpose), else A's storage */
+  ga_view_layout lay = {0};
+  bool a_view = ga_tensor_is_view(a, &lay);
+  int64_t fd[GA_MAX_DIMS], fs[GA_MAX_DIMS];
+  /* one element of a view that the subscripts cannot walk (v(1) of a transpose): its
+   * position is computed from its place in A, and nothing is copied */
+  bool pick = false;
+  if (a_view && nidx >= 1 && !ga_layout_fold(a, &lay, nidx, fd, fs)) {
+    a_view = false;
+    pick = true;
+    for (int k = 0; k < nidx; k++)
+      pick &= !s[k].colon && !s[k].dev && s[k].len == 1;
+    if (!pick && (st = ga_tensor_materialize(a)) != GA_OK) {
+      subscripts_free(s, nidx);
+      return st;
+    }
+  }
+  if (a_view && nidx == 0) { /* A() of a view: the same view */
+    subscripts_free(s, nidx);
+    st = ga_tensor_view(&lay, a->cls, a->ndims, a->dims, &t);
+    return st == GA_OK ? publish(t, out) : st;
+  }
+  if (!a_view && nidx >= 1) {
+    fold_dims(a, nidx, fd);
+    canonical_strides(nidx, fd, fs);
+  }
+  if (!a_view && (nidx == 0 || (nidx == 1 && s[0].colon))) { /* A() and A(:) share A's storage */
     if (nidx == 0) {
       rnd = a->ndims;
       memcpy(rdims, a->dims, sizeof rdims);
@@ -575,14 +627,15 @@ ga_status ga_subsref(ga_id id, int nidx, const ga_index *idx, ga_id *out)
       goto done;
     }
     linear_result_shape(a, &s[0], &rnd, rdims);
+    if (s[0].colon) /* A(:) of a view */
+      rnd = 2, rdims[0] = a->numel, rdims[1] = 1;
     d.ndims = 1;
-    d.dims[0] = s[0].len;
+    d.dims[0] = s[0].colon ? a->numel : s[0].len;
     d.dst[0] = (ga_view_axis){NULL, 1};
-    st = subscript_axis(&s[0], 1, &holders[0], &d.src[0], &d.src_offset);
+    d.src_offset = a_view ? lay.offset : 0;
+    st = subscript_axis(&s[0], fs[0], &holders[0], &d.src[0], &d.src_offset);
   } else {
-    int64_t fd[GA_MAX_DIMS], fs[GA_MAX_DIMS];
-    fold_dims(a, nidx, fd);
-    canonical_strides(nidx, fd, fs);
+    d.src_offset = a_view ? lay.offset : 0;
     for (int k = 0; k < nidx && st == GA_OK; k++)
       if (!s[k].colon && s[k].extent > fd[k])
         st = out_of_bound(k, nidx, s[k].extent, fd[k], a);
@@ -599,21 +652,42 @@ ga_status ga_subsref(ga_id id, int nidx, const ga_index *idx, ga_id *out)
       st = subscript_axis(&s[k], fs[k], &holders[k], &d.src[k], &d.src_offset);
     }
   }
+  if (st == GA_OK && pick && !has_index_vector(&d) && ga_plan_view_pending(lay.base, 0, NULL, NULL)) {
+    int64_t at = d.src_offset; /* the element's index in A, then its place in the base */
+    ga_view_layout v = {.base = lay.base, .offset = lay.offset};
+    for (int k = 0; k < a->ndims && at > 0; k++) {
+      v.offset += (at % a->dims[k]) * lay.strides[k];
+      at /= a->dims[k];
+    }
+    st = ga_tensor_view(&v, a->cls, rnd, rdims, &t);
+    goto done;
+  }
+  ga_tensor *src = a_view ? lay.base : a;
   /* a contiguous run of A's elements (A(:, j), A(:, :, k), x(a:b)) is a view of A's
    * memory: no copy, and what consumes it reads A's storage directly */
   int64_t first = 0;
   if (st == GA_OK && contiguous_source(&d, &first)) {
-    st = ga_tensor_alias_range(a, first, rnd, rdims, &t);
+    st = ga_tensor_alias_range(src, first, rnd, rdims, &t);
     if (st == GA_OK)
       goto done;
     if (st != GA_ERR_UNSUPPORTED)
       goto done;
-    st = GA_OK; /* not aligned for the kernels' vector loads: copy */
+    st = GA_OK; /* not aligned for the kernels' vector loads: a view or a copy */
+  }
+  /* a progression along every subscript: a pending strided view that consumers read in
+   * place (ga_plan_view_pending says when) */
+  ga_view_layout pv = {.base = src, .offset = d.src_offset};
+  if (st == GA_OK && !has_index_vector(&d))
+    result_strides(&d, rnd, rdims, pv.strides);
+  if (st == GA_OK && !has_index_vector(&d) && ga_plan_view_pending(src, rnd, rdims, pv.strides)) {
+    if ((st = ga_tensor_materialize(src)) == GA_OK)
+      st = ga_tensor_view(&pv, a->cls, rnd, rdims, &t);
+    goto done;
   }
   if (st == GA_OK)
     st = ga_tensor_new(a->cls, rnd, rdims, &t);
-  if (st == GA_OK && t->numel > 0 && (st = ga_tensor_materialize(a)) == GA_OK) {
-    d.src_buf = &a->buf;
+  if (st == GA_OK && t->numel > 0 && (st = ga_tensor_materialize(src)) == GA_OK) {
+    d.src_buf = &src->buf;
     d.dst_buf = &t->buf;
     st = ga_plan_copy(&d);
   }

@@ -105,6 +105,13 @@ typedef struct {
   const ga_pbuf *inputs[GA_X_MAX_INPUTS];
   /* each input's shape padded to ndims; a 1 where the output is larger broadcasts */
   int64_t input_dims[GA_X_MAX_INPUTS][GA_MAX_DIMS];
+  /* an input read through a strided view of its buffer (ga_view.c): the element at
+   * output coordinates c is input_offset + sum_d c_d * input_strides[d] (elements; 0
+   * along dimensions where it repeats, negative where it runs backwards). The numbers
+   * are data to a kernel, never part of its source: only "strided" is. */
+  bool input_strided[GA_X_MAX_INPUTS];
+  int64_t input_offset[GA_X_MAX_INPUTS];
+  int64_t input_strides[GA_X_MAX_INPUTS][GA_MAX_DIMS];
   int nscalars;
   ga_scalar scalars[GA_X_MAX_SCALARS];
   int ndims;
@@ -114,6 +121,11 @@ typedef struct {
 
 /* numel of input i of x */
 int64_t ga_expr_input_numel(const ga_expr *x, int i);
+/* Where output element k of x reads strided input i: its position in the input's buffer. */
+int64_t ga_expr_input_position(const ga_expr *x, int i, int64_t k);
+/* Strided input i's addressing over x's output with dimensions merged where one stride
+ * steps through both and singletons dropped: at least one (extent, stride) pair. */
+int ga_expr_view_axes(const ga_expr *x, int i, int64_t *extents, int64_t *strides);
 
 typedef struct {
   ga_reduce_op op;
@@ -279,6 +291,31 @@ typedef struct ga_patch {
  * parts are all zero is replaced in the handle table by its real part (pending
  * expressions that read the complex tensor keep it). *t receives the settled tensor. */
 ga_status ga_settle_tensor(ga_id id, ga_tensor **t);
+/* ---- strided views (ga_view.c) ------------------------------------------------------ */
+/* A view is a pending tensor whose expression is one strided input: element j (at
+ * coordinates j_k) is base's element offset + sum_k j_k * strides[k]. Consumers fuse it
+ * (their kernels read base through the strides); alone it materialises as a copy. */
+typedef struct {
+  ga_tensor *base;           /* materialised; not referenced by this description */
+  int64_t offset;
+  int64_t strides[GA_MAX_DIMS]; /* per dimension of the view's own shape */
+} ga_view_layout;
+/* Whether t is a pending view, and then its layout. */
+bool ga_tensor_is_view(const ga_tensor *t, ga_view_layout *v);
+/* t's elements as a layout over its own dimensions: a view's, or t itself (materialised)
+ * with column-major strides. */
+ga_status ga_tensor_layout(ga_tensor *t, ga_view_layout *v);
+/* The layout seen through n subscripts (the last takes the remaining dimensions, as
+ * Octave folds them): false when those dimensions do not merge into one stride. */
+bool ga_layout_fold(const ga_tensor *t, const ga_view_layout *v, int n, int64_t *fdims, int64_t *fstrides);
+/* The strides of t's layout v seen in another shape of as many elements (a reshape):
+ * false where the new dimensions cut across a dimension v does not walk in one run. */
+bool ga_layout_reshape(const ga_tensor *t, const ga_view_layout *v, int nd, const int64_t *dims, int64_t *strides);
+/* A pending view of v.base of shape (ndims, dims) with v's offset and strides. */
+ga_status ga_tensor_view(const ga_view_layout *v, ga_class cls, int ndims, const int64_t *dims, ga_tensor **out);
+/* Materialises a view through the copy operation (the tiled transpose where it is one). */
+ga_status ga_view_materialize(ga_tensor *t);
+
 /* Runs t's pending expression or assignment, if any, into storage of its own. */
 ga_status ga_tensor_materialize(ga_tensor *t);
 /* Points x.inputs at the leaves' storage (before handing x to the planner). */
@@ -385,6 +422,11 @@ ga_status ga_plan_elementwise(const ga_expr *x, ga_class out_cls, ga_pbuf *out);
  * cannot take in one go (ga_copy.c). */
 ga_status ga_plan_copy(const ga_copy_desc *d);
 ga_status ga_plan_reduce(const ga_reduce_desc *d);
+/* Whether a strided view of base with this many elements stays pending, for its
+ * consumers to read in place, rather than being copied out at once. */
+/* Whether a view of base (nd dims, element strides; NULL: one element) stays pending for
+ * its consumer to read in place, rather than being copied out now (ga_planner.c). */
+bool ga_plan_view_pending(const ga_tensor *base, int nd, const int64_t *dims, const int64_t *strides);
 
 /* ---- semantics shared by providers (ga_semantics.c) ---------------------------------- */
 ga_status ga_binary_result_class(ga_binop op, ga_class a, ga_class b, ga_class *out);

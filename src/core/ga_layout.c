@@ -59,6 +59,18 @@ static ga_status gather(ga_tensor *a, int nd, const int64_t *rdims, const ga_vie
   return st;
 }
 
+/* A pending view of v (ga_view.c) where the planner keeps views pending, else the
+ * elements copied out now: the same copy a view's materialisation makes. */
+static ga_status view_or_copy(const ga_view_layout *v, ga_class cls, int nd, const int64_t *rdims, ga_tensor **out)
+{
+  if (ga_plan_view_pending(v->base, nd, rdims, v->strides))
+    return ga_tensor_view(v, cls, nd, rdims, out);
+  ga_view_axis src[GA_MAX_DIMS];
+  for (int k = 0; k < nd; k++)
+    src[k] = (ga_view_axis){NULL, v->strides[k]};
+  return gather(v->base, nd, rdims, src, v->offset, out);
+}
+
 ga_status ga_reshape(ga_id id, int ndims, const int64_t *dims, ga_id *out)
 {
   ga_tensor *a, *t;
@@ -75,6 +87,17 @@ ga_status ga_reshape(ga_id id, int ndims, const int64_t *dims, ga_id *out)
     ga_shape_format(nd, d, to, sizeof to);
     return ga_fail_id(GA_ERR_ARG, "Octave:invalid-input-type", "reshape: can't reshape %s array to %s array", from,
                       to);
+  }
+  /* a view keeps being one where its strides divide up into the new shape (squeeze,
+   * A(:, 1:2:end) as a vector); otherwise it is copied out and the copy shared */
+  ga_view_layout v;
+  if (ga_tensor_is_view(a, &v)) {
+    int64_t strides[GA_MAX_DIMS];
+    if (ga_layout_reshape(a, &v, ndims, dims, strides)) {
+      memcpy(v.strides, strides, sizeof v.strides);
+      st = ga_tensor_view(&v, a->cls, ndims, dims, &t);
+      return st == GA_OK ? publish(t, out) : st;
+    }
   }
   if ((st = ga_tensor_alias(a, ndims, dims, &t)) != GA_OK)
     return st;
@@ -105,23 +128,31 @@ ga_status ga_permute(ga_id id, int nperm, const int *given, int inverse, ga_id *
     else
       perm[k] = given[k];
   }
-  int64_t ad[GA_MAX_DIMS], as[GA_MAX_DIMS], rd[GA_MAX_DIMS];
+  int64_t ad[GA_MAX_DIMS], rd[GA_MAX_DIMS];
   for (int k = 0; k < nperm; k++)
     ad[k] = k < a->ndims ? a->dims[k] : 1;
-  strides_of(nperm, ad, as);
-  ga_view_axis src[GA_MAX_DIMS];
+  ga_view_layout lay, v = {0};
+  bool a_view = ga_tensor_is_view(a, &lay);
   /* the order of the dimensions longer than 1 decides whether elements move */
   int last = -1;
   bool moves = false;
   for (int k = 0; k < nperm; k++) {
     rd[k] = ad[perm[k]];
-    src[k] = (ga_view_axis){NULL, as[perm[k]]};
     if (rd[k] != 1) {
       moves |= perm[k] < last;
       last = perm[k];
     }
   }
-  st = moves ? gather(a, nperm, rd, src, 0, &t) : ga_tensor_alias(a, nperm, rd, &t);
+  if (!moves && !a_view)
+    st = ga_tensor_alias(a, nperm, rd, &t);
+  else if ((st = ga_tensor_layout(a, &lay)) == GA_OK) {
+    /* the result's dimension k walks A's dimension perm[k] */
+    v.base = lay.base;
+    v.offset = lay.offset;
+    for (int k = 0; k < nperm; k++)
+      v.strides[k] = lay.strides[perm[k]];
+    st = view_or_copy(&v, a->cls, nperm, rd, &t);
+  }
   return st == GA_OK ? publish(t, out) : st;
 }
 
@@ -134,17 +165,19 @@ ga_status ga_flip(ga_id id, int dim, ga_id *out)
   if (dim < 1 || dim > GA_MAX_DIMS)
     return ga_fail(GA_ERR_ARG, "flip: DIM must be a positive integer");
   int nd = a->ndims > dim ? a->ndims : dim;
-  int64_t ad[GA_MAX_DIMS], as[GA_MAX_DIMS];
+  int64_t ad[GA_MAX_DIMS];
   for (int k = 0; k < nd; k++)
     ad[k] = k < a->ndims ? a->dims[k] : 1;
-  strides_of(nd, ad, as);
-  ga_view_axis src[GA_MAX_DIMS];
-  for (int k = 0; k < nd; k++)
-    src[k] = (ga_view_axis){NULL, as[k]};
+  ga_view_layout v;
+  if ((st = ga_tensor_layout(a, &v)) != GA_OK)
+    return st;
+  /* dimension dim runs backwards from its last element */
   int k = dim - 1;
-  int64_t offset = ad[k] > 0 ? (ad[k] - 1) * as[k] : 0;
-  src[k].stride = -as[k];
-  st = gather(a, nd, ad, src, offset, &t);
+  if (k >= a->ndims)
+    v.strides[k] = 0;
+  v.offset += ad[k] > 0 ? (ad[k] - 1) * v.strides[k] : 0;
+  v.strides[k] = -v.strides[k];
+  st = view_or_copy(&v, a->cls, nd, ad, &t);
   return st == GA_OK ? publish(t, out) : st;
 }
 

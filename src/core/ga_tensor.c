@@ -105,6 +105,8 @@ ga_status ga_tensor_materialize(ga_tensor *t)
     return ga_patch_apply(t);
   if (!t->lazy)
     return GA_OK;
+  if (ga_tensor_is_view(t, NULL))
+    return ga_view_materialize(t);
   size_t bytes = (size_t)t->numel * ga_class_size(t->cls);
   ga_status st = ga_buffer_acquire(bytes, &t->buf);
   if (st != GA_OK)

@@ -37,6 +37,8 @@ typedef struct {
   VkPhysicalDeviceProperties props;
   VkPhysicalDeviceMemoryProperties memprops;
   bool has_budget;
+  unsigned alloc_turn; /* staggers the placement of large buffers (ga_vk_memory.c) */
+  bool pipeline_stats; /* GPUARRAY_PIPELINE_STATS=1: print each new kernel's driver statistics */
   uint32_t device_memtype;        /* DEVICE_LOCAL */
   uint32_t staging_memtype;       /* HOST_VISIBLE | HOST_COHERENT (cached if possible) */
   uint64_t max_allocation;
@@ -120,6 +122,8 @@ ga_status ga_vk_elementwise(void *state, const ga_expr *x, ga_class out_cls, ga_
 ga_status ga_vk_reduce(void *state, const ga_reduce_desc *d);
 /* ga_vk_copy.c */
 ga_status ga_vk_copy(void *state, const ga_copy_desc *d);
+/* Records data into the start of buf at the current point of the command stream. */
+ga_status ga_vk_write_inline(ga_vk *vk, ga_pbuf *buf, const void *data, size_t bytes);
 /* ga_vk_compact.c */
 ga_status ga_vk_compact_count(void *state, const ga_pbuf *mask, int64_t n, ga_pbuf *counts);
 ga_status ga_vk_compact_write(void *state, const ga_pbuf *mask, int64_t n, const ga_pbuf *offsets, ga_pbuf *out);

@@ -38,8 +38,7 @@ static bool dense_destination(const ga_copy_desc *d)
   return true;
 }
 
-/* Records data into buf at the current point of the command stream. */
-static ga_status write_inline(ga_vk *vk, ga_pbuf *buf, const void *data, size_t bytes)
+ga_status ga_vk_write_inline(ga_vk *vk, ga_pbuf *buf, const void *data, size_t bytes)
 {
   VkCommandBuffer cmd;
   ga_status st = ga_vk_cmd(vk, &cmd);
@@ -143,7 +142,7 @@ ga_status ga_vk_copy(void *state, const ga_copy_desc *d)
     uint64_t params;
     uint32_t groups_x, pad;
   } push = {params.address, ga_vk_groups_x(groups), 0};
-  st = write_inline(vk, &params, w, bytes);
+  st = ga_vk_write_inline(vk, &params, w, bytes);
   if (st == GA_OK)
     st = ga_vk_dispatch(vk, p, &push, sizeof push, groups);
   ga_buffer_release(&params); /* reuse is ordered after this dispatch by barriers */

@@ -203,11 +203,23 @@ static ga_status create_device(ga_vk *vk)
   f.features.shaderFloat64 = have.features.shaderFloat64;
   f.features.shaderInt16 = have.features.shaderInt16;
 
-  const char *exts[1];
+  const char *exts[2];
   uint32_t nexts = 0;
   vk->has_budget = has_device_ext(vk->phys, VK_EXT_MEMORY_BUDGET_EXTENSION_NAME);
   if (vk->has_budget)
     exts[nexts++] = VK_EXT_MEMORY_BUDGET_EXTENSION_NAME;
+  /* registers and spills per kernel, from the driver: how generated code is tuned */
+  const char *stats_env = getenv("GPUARRAY_PIPELINE_STATS");
+  VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR fx = {
+    .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR,
+    .pipelineExecutableInfo = VK_TRUE};
+  vk->pipeline_stats = stats_env && strcmp(stats_env, "1") == 0 &&
+                       has_device_ext(vk->phys, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
+  if (vk->pipeline_stats) {
+    exts[nexts++] = VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME;
+    fx.pNext = f12.pNext;
+    f12.pNext = &fx;
+  }
   float prio = 1.0f;
   VkDeviceQueueCreateInfo qi = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
                                 .queueFamilyIndex = vk->queue_family, .queueCount = 1, .pQueuePriorities = &prio};

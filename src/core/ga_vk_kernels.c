@@ -18,6 +18,48 @@ static char *elementwise_source(const void *ctx)
   return ga_glsl_elementwise(c->x, c->out_cls);
 }
 
+/* What each input's push-constant slot carries: its address, or for a strided view the
+ * address of its description (shaders/ga_common.glsl, GaView), all of them in one small
+ * buffer written into the command stream; the caller releases *params after the
+ * dispatch (later reuse is ordered after it by barriers). */
+static ga_status input_slots(ga_vk *vk, const ga_expr *x, uint64_t *slot, ga_pbuf *params)
+{
+  enum { DESC_WORDS = 3 + 2 * GA_MAX_DIMS };
+  uint64_t w[GA_X_MAX_INPUTS * DESC_WORDS];
+  size_t n = 0, at[GA_X_MAX_INPUTS] = {0};
+  *params = (ga_pbuf){0};
+  for (int i = 0; i < x->ninputs; i++) {
+    slot[i] = x->inputs[i]->address;
+    if (!x->input_strided[i])
+      continue;
+    int64_t ext[GA_MAX_DIMS], str[GA_MAX_DIMS];
+    int m = ga_expr_view_axes(x, i, ext, str);
+    at[i] = n;
+    w[n++] = x->inputs[i]->address;
+    w[n++] = (uint64_t)x->input_offset[i];
+    w[n++] = (uint64_t)m;
+    for (int k = 0; k < m; k++) {
+      w[n++] = (uint64_t)ext[k];
+      w[n++] = (uint64_t)str[k];
+    }
+  }
+  if (n == 0)
+    return GA_OK;
+  ga_status st = ga_buffer_acquire(n * sizeof *w, params);
+  if (st == GA_OK)
+    st = ga_vk_write_inline(vk, params, w, n * sizeof *w);
+  if (st != GA_OK) {
+    if (params->bytes)
+      ga_buffer_release(params);
+    *params = (ga_pbuf){0};
+    return st;
+  }
+  for (int i = 0; i < x->ninputs; i++)
+    if (x->input_strided[i])
+      slot[i] = params->address + at[i] * sizeof *w;
+  return GA_OK;
+}
+
 ga_status ga_vk_elementwise(void *state, const ga_expr *x, ga_class out_cls, ga_pbuf *out)
 {
   ga_vk *vk = state;
@@ -34,12 +76,15 @@ ga_status ga_vk_elementwise(void *state, const ga_expr *x, ga_class out_cls, ga_
   if (st != GA_OK)
     return st;
   ga_g.stats.fused_ops += (uint64_t)ga_glsl_count_ops(x);
-  uint64_t push[PUSH_WORDS] = {0};
+  uint64_t push[PUSH_WORDS] = {0}, slot[GA_X_MAX_INPUTS];
+  ga_pbuf params;
+  if ((st = input_slots(vk, x, slot, &params)) != GA_OK)
+    return st;
   int w = 0;
   push[w++] = (uint64_t)x->numel;
   push[w++] = out->address;
   for (int i = 0; i < x->ninputs; i++)
-    push[w++] = x->inputs[i]->address;
+    push[w++] = slot[i];
   for (int i = 0; i < x->nscalars; i++)
     push[w++] = ga_scalar_bits(&x->scalars[i]);
   uint64_t packets = ((uint64_t)x->numel + 3) / 4, groups = (packets + WG - 1) / WG;
@@ -50,7 +95,10 @@ ga_status ga_vk_elementwise(void *state, const ga_expr *x, ga_class out_cls, ga_
     tail[1 + c] = (uint32_t)plan.dims[c];
   uint32_t tail_bytes = plan.any_partial ? 16u : 4u;
   memcpy(&push[w], tail, tail_bytes);
-  return ga_vk_dispatch(vk, p, push, (uint32_t)(w * 8) + tail_bytes, groups);
+  st = ga_vk_dispatch(vk, p, push, (uint32_t)(w * 8) + tail_bytes, groups);
+  if (params.bytes)
+    ga_buffer_release(&params);
+  return st;
 }
 
 /* ---- reductions ----------------------------------------------------------------------- */
@@ -221,14 +269,21 @@ static ga_status reduce_pass(ga_vk *vk, const reduce_variant *v, uint64_t in, ui
     memcpy(&push[w], d, sizeof d);
     w += 2;
   }
+  ga_pbuf params = {0};
   if (v->producer) {
+    uint64_t slot[GA_X_MAX_INPUTS];
+    if ((st = input_slots(vk, v->producer, slot, &params)) != GA_OK)
+      return st;
     for (int i = 0; i < v->producer->ninputs; i++)
-      push[w++] = v->producer->inputs[i]->address;
+      push[w++] = slot[i];
     for (int i = 0; i < v->producer->nscalars; i++)
       push[w++] = ga_scalar_bits(&v->producer->scalars[i]);
     ga_g.stats.fused_ops += (uint64_t)ga_glsl_count_ops(v->producer);
   }
-  return ga_vk_dispatch(vk, p, push, (uint32_t)(w * 8), groups);
+  st = ga_vk_dispatch(vk, p, push, (uint32_t)(w * 8), groups);
+  if (params.bytes)
+    ga_buffer_release(&params);
+  return st;
 }
 
 /* Enough slices along n to keep the device busy, none shorter than a few thousand. */

@@ -106,7 +106,36 @@ static ga_status compile_glsl(ga_vk *vk, const char *key, const char *glsl, uint
   return st;
 }
 
-static ga_status make_pipeline(ga_vk *vk, const uint32_t *words, size_t len, VkPipeline *out)
+/* GPUARRAY_PIPELINE_STATS=1 (a tuning aid, off by default): the driver's statistics of
+ * each new kernel (NVIDIA: registers, spills, shared memory) on stderr, one line each. */
+static void print_statistics(ga_vk *vk, const char *key, VkPipeline pipe)
+{
+  PFN_vkGetPipelineExecutableStatisticsKHR get =
+    (PFN_vkGetPipelineExecutableStatisticsKHR)vkGetDeviceProcAddr(vk->device, "vkGetPipelineExecutableStatisticsKHR");
+  if (!get)
+    return;
+  VkPipelineExecutableInfoKHR ei = {.sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_INFO_KHR, .pipeline = pipe,
+                                    .executableIndex = 0};
+  VkPipelineExecutableStatisticKHR st[32];
+  uint32_t n = 32;
+  for (uint32_t i = 0; i < n; i++)
+    st[i] = (VkPipelineExecutableStatisticKHR){.sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_STATISTIC_KHR};
+  if (get(vk->device, &ei, &n, st) < 0)
+    return;
+  fprintf(stderr, "gpuarray: kernel %.60s:", key);
+  for (uint32_t i = 0; i < n; i++) {
+    fprintf(stderr, " %s=", st[i].name);
+    switch (st[i].format) {
+    case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_BOOL32_KHR: fprintf(stderr, "%u", (unsigned)st[i].value.b32); break;
+    case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_INT64_KHR: fprintf(stderr, "%lld", (long long)st[i].value.i64); break;
+    case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_UINT64_KHR: fprintf(stderr, "%llu", (unsigned long long)st[i].value.u64); break;
+    default: fprintf(stderr, "%g", st[i].value.f64); break;
+    }
+  }
+  fprintf(stderr, "\n");
+}
+
+static ga_status make_pipeline(ga_vk *vk, const char *key, const uint32_t *words, size_t len, VkPipeline *out)
 {
   VkShaderModule mod = VK_NULL_HANDLE;
   VkShaderModuleCreateInfo mi = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, .codeSize = len,
@@ -119,10 +148,14 @@ static ga_status make_pipeline(ga_vk *vk, const uint32_t *words, size_t len, VkP
     .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, .stage = VK_SHADER_STAGE_COMPUTE_BIT,
               .module = mod, .pName = "main"},
     .layout = vk->layout};
+  if (vk->pipeline_stats)
+    pi.flags |= VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR;
   st = ga_vk_check(vk, vkCreateComputePipelines(vk->device, vk->pipeline_cache, 1, &pi, NULL, out),
                    "pipeline creation");
   vkDestroyShaderModule(vk->device, mod, NULL);
   vk->pipelines_added = true;
+  if (st == GA_OK && vk->pipeline_stats)
+    print_statistics(vk, key, *out);
   return st;
 }
 
@@ -148,13 +181,13 @@ static ga_status build(ga_vk *vk, const char *key, char *(*source)(const void *c
   size_t len = 0;
   uint32_t *words = ga_vk_diskcache_load_spirv(vk, disk_key, &len);
   ga_status st;
-  if (words && (st = make_pipeline(vk, words, len, out)) == GA_OK) {
+  if (words && (st = make_pipeline(vk, key, words, len, out)) == GA_OK) {
     ga_g.stats.disk_cache_hits++;
   } else {
     free(words);
     words = NULL;
     st = compile_glsl(vk, key, glsl, &words, &len);
-    if (st == GA_OK && (st = make_pipeline(vk, words, len, out)) == GA_OK) {
+    if (st == GA_OK && (st = make_pipeline(vk, key, words, len, out)) == GA_OK) {
       ga_vk_diskcache_store_spirv(vk, disk_key, words, len);
       ga_g.stats.kernels_compiled++;
     }
