@@ -10,8 +10,8 @@ classdef gpuArray < handle
   ## @deftypefnx {} {@var{G} =} gpuArray ()
   ## Copy the array @var{X} to the GPU.
   ##
-  ## @var{X} may be real @code{double}, @code{single}, @code{logical}, or any integer
-  ## class.  The result behaves like @var{X} in arithmetic: operations on it run on the
+  ## @var{X} may be @code{double} or @code{single} (real or complex), @code{logical}, or
+  ## any integer class.  The result behaves like @var{X} in arithmetic: operations on it run on the
   ## device and return gpuArrays; @code{gather} brings the values back.  Copies of a
   ## gpuArray are independent values (MATLAB value semantics); device memory is freed as
   ## soon as the last copy is cleared.
@@ -825,6 +825,22 @@ classdef gpuArray < handle
     ## elementary functions (double results for integer and logical inputs, as Octave)
 
     ## ---- complex values: the parts (real results), conj, complex ------------------
+    ## -*- texinfo -*-
+    ## @deftypefn  {} {@var{Z} =} complex (@var{A}, @var{B})
+    ## @deftypefnx {} {@var{R} =} real (@var{Z})
+    ## @deftypefnx {} {@var{R} =} imag (@var{Z})
+    ## @deftypefnx {} {@var{R} =} conj (@var{Z})
+    ## @deftypefnx {} {@var{R} =} angle (@var{Z})
+    ## @deftypefnx {} {@var{R} =} arg (@var{Z})
+    ## The parts of complex gpuArrays, and complex gpuArrays from real and imaginary
+    ## parts, as Octave's functions of the same names.
+    ##
+    ## @code{complex (@var{A}, @var{B})} stays complex even where @var{B} is zero; other
+    ## results whose imaginary parts are all zero become real (Octave's narrowing, checked
+    ## when @code{iscomplex}, @code{gather} or an operation that depends on it asks).
+    ## @var{A} and @var{B} have one size, or one of them is a scalar.
+    ## @seealso{iscomplex, isreal, abs}
+    ## @end deftypefn
 
     function r = real (a)
       r = gpuArray (__gpuarray__ ("unary", "real", a), [], [], true);
@@ -1111,14 +1127,10 @@ classdef gpuArray < handle
     endfunction
 
     function r = realpow (x, y)
-      try
-        r = x .^ y;
-      catch err
-        if (! isempty (strfind (err.message, "would be complex")))
-          error ("realpow: produced complex result");
-        endif
-        rethrow (err);
-      end_try_catch
+      r = x .^ y;
+      if (iscomplex (r))
+        error ("realpow: produced complex result");
+      endif
     endfunction
 
     function r = nthroot (x, n)
@@ -2246,6 +2258,7 @@ endclassdef
 %! assert (islogical (gpuArray (true)));
 %! assert (isnumeric (gpuArray (1)) && ! isnumeric (gpuArray (true)));
 %! assert (isreal (gpuArray (1)));
+%! assert (iscomplex (gpuArray (1i)) && ! isreal (gpuArray (1i)));
 %! assert (existsOnGPU (gpuArray (1)));
 %! assert (class (gpuArray (1)), "gpuArray");
 %! g = gpuArray ();
@@ -2673,8 +2686,9 @@ endclassdef
 %! assert (s.host_fallbacks, 0);
 %! assert (s.dispatches, 1);
 
-%!error <complex> gpuArray ([1 -2]) .^ 0.5
-%!error <complex> gpuArray ([1 -2]) .^ Inf
+%!assert (gather (gpuArray ([1 -2]) .^ 0.5), [1 -2] .^ 0.5, -4 * eps)
+%!assert (gather (gpuArray ([1 -2]) .^ Inf), [1 -2] .^ Inf)
+%!assert (gather (gpuArray (-8) .^ [1/3 2]), (-8) .^ [1/3 2], -4 * eps)
 %!error <nonconformant> gpuArray ([1 2 3]) .^ [1 2]
 %!error <not implemented> gpuArray (rand (2)) ^ 2
 
@@ -2731,10 +2745,10 @@ endclassdef
 %! ## relative 1e-13 is less than the functions' own 2 ulp (unseeded data failed that)
 %! assert (r, sum (sin (x) .* y + exp (-x .* x), 2), 16 * eps * sum (abs (sin (x) .* y) + exp (-x .* x), 2));
 
-%!error <complex> sqrt (gpuArray ([1 -1]))
-%!error <complex> log (gpuArray (-2))
-%!error <complex> asin (gpuArray (2))
-%!error <complex> acosh (gpuArray (0.5))
+%!assert (gather (sqrt (gpuArray ([1 -1]))), [1 1i])
+%!assert (gather (log (gpuArray (-2))), log (-2), -2 * eps)
+%!assert (gather (asin (gpuArray (2))), asin (2), -4 * eps)
+%!assert (gather (acosh (gpuArray (0.5))), acosh (0.5), -4 * eps)
 
 ## ---- prod, max, min, any, all ----------------------------------------------------------
 
@@ -3007,7 +3021,6 @@ endclassdef
 %!error <binary operator '\+' not implemented for 'int8 matrix' by 'int16 scalar' operations> gpuArray (int8 ([1 2])) + int16 (1)
 %!error <not supported> gpuArray ({1, 2})
 %!error <not supported> gpuArray ("abc")
-%!error <complex> gpuArray (1 + 2i)
 %!error <sparse> gpuArray (sparse (eye (3)))
 %!error <invalid dimension DIM = 0> sum (gpuArray ([1 2]), 0)
 %!error <DIM must be a valid dimension> sum (gpuArray ([1 2]), 1.5)
@@ -3460,9 +3473,9 @@ endclassdef
 %!error <realpow: produced complex result> realpow (gpuArray (-2), 0.5)
 %!error <nthroot: N must be an odd integer> nthroot (gpuArray (-8), 2)
 %!error <nthroot: N must be a real nonzero scalar> nthroot (gpuArray (8), [2 3])
-%!error <asec: the result would be complex> asec (gpuArray (0.5))
-%!error <acoth: the result would be complex> acoth (gpuArray (0.5))
-%!error <asind: the result would be complex> asind (gpuArray (2))
+%!assert (gather (asec (gpuArray (0.5))), asec (0.5), -4 * eps)
+%!assert (gather (acoth (gpuArray (0.5))), acoth (0.5), -4 * eps)
+%!assert (gather (asind (gpuArray (2))), asind (2), -4 * eps)
 %!error <complex> gammaln (gpuArray (-0.5))
 %!error <complex> gammaln (gpuArray (-0))
 %!error <sind: X must be numeric> sind (gpuArray (true))
@@ -3558,3 +3571,50 @@ endclassdef
 %! Z = gpuArray (z);
 %! assert (gather (Z(:, 2)), z(:, 2));
 %! assert (gather (Z(:, 3) + Z(:, 4)), z(:, 3) + z(:, 4));
+
+## ---- complex values ---------------------------------------------------------------------
+%!test
+%! z = [1+2i, -3.5-0.25i; NaN+1i, 0];
+%! G = gpuArray (z);
+%! assert (class (G), "gpuArray");
+%! assert (classUnderlying (G), "double");
+%! assert (iscomplex (G) && ! isreal (G) && isfloat (G));
+%! assert (gather (G), z);
+%! assert (gather (single (G)), single (z));
+%!test
+%! z = [1+2i, -3-1i, 2i];
+%! G = gpuArray (z);
+%! assert (gather (real (G)), real (z));
+%! assert (gather (imag (G)), imag (z));
+%! assert (gather (conj (G)), conj (z));
+%! assert (gather (abs (G)), abs (z), -2 * eps);
+%! assert (gather (angle (G)), angle (z), -2 * eps);
+%! assert (gather (arg (G)), arg (z), -2 * eps);
+%! assert (gather (G'), z');
+%! assert (gather (G.'), z.');
+%! assert (gather (complex (gpuArray ([1 2]), [3 4])), complex ([1 2], [3 4]));
+%!test
+%! ## Octave's narrowing: an all-real result is real, complex (x, 0) is not
+%! r = gpuArray (1 + 2i) - 2i;
+%! assert (isreal (r));
+%! assert (gather (r), 1);
+%! c = complex (gpuArray ([1 2]), 0);
+%! assert (iscomplex (c));
+%! assert (iscomplex (gather (c)));
+%!test
+%! z = [1+2i, 2i, -2, 3-1i];
+%! G = gpuArray (z);
+%! assert (gather (G .* (1 - 1i) ./ (G + 2)), z .* (1 - 1i) ./ (z + 2), -4 * eps);
+%! assert (gather (G < 2), z < 2);
+%! assert (gather (G == 2i), z == 2i);
+%! assert (gather (exp (G)), exp (z), -16 * eps);
+%! assert (gather (sqrt (G)), sqrt (z), -16 * eps);
+%! assert (gather (sum (G)), sum (z), -4 * eps);
+%! assert (gather (prod (G)), prod (z), -4 * eps);
+%!test
+%! x = randn (10, 1);
+%! assert (isreal (sqrt (gpuArray (x) .^ 2 + 1)));
+%!error <binary operator '\+' not implemented for 'int8 scalar' by 'complex scalar' operations> gpuArray (int8 (1)) + 1i
+%!error <mod: not defined for complex numbers> mod (gpuArray (1i), 2)
+%!error <invalid conversion from complex scalar to int8> int8 (gpuArray (1 + 2i))
+%!error <complex: dimension mismatch> complex (gpuArray ([1 2]), [1; 2])

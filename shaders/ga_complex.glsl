@@ -115,6 +115,9 @@ dvec2 ga_cdiv(dvec2 n, dvec2 dd)
   return dvec2(x, y);
 }
 
+// Kernels with only complex arithmetic define GA_COMPLEX_LITE and skip ga_math.glsl and
+// the functions below (lavapipe compiles the whole library in a second or more).
+#if !GA_COMPLEX_LITE
 double ga_cabs(dvec2 z) { return ga_hypot_d(z.x, z.y); }
 double ga_carg(dvec2 z) { return ga_atan2_d(z.y, z.x); }
 
@@ -249,3 +252,4 @@ dvec2 ga_rc_log1p(double x)
 {
   return x < -1.0lf ? dvec2(ga_log_d(-(1.0lf + x)), 3.14159265358979323846lf) : dvec2(ga_log1p_d(x), 0.0lf);
 }
+#endif // !GA_COMPLEX_LITE

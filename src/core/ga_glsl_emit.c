@@ -341,6 +341,20 @@ static bool expr_has_complex(const ga_expr *x)
   return false;
 }
 
+/* Whether a complex expression calls the complex functions (and so the math library):
+ * abs, angle, sign and the elementary functions do; arithmetic does not. */
+static bool expr_needs_complex_math(const ga_expr *x)
+{
+  for (int j = 0; x && j < x->nnodes; j++) {
+    const ga_xnode *n = &x->nodes[j];
+    if (n->kind != GA_X_UNARY || (!ga_class_is_complex(n->cls) && !ga_class_is_complex(x->nodes[n->a].cls)))
+      continue;
+    if (ga_unop_is_function(n->uop) || n->uop == GA_UOP_ABS || n->uop == GA_UOP_ANGLE || n->uop == GA_UOP_SIGN)
+      return true;
+  }
+  return false;
+}
+
 static void emit_complex_unary(ga_strbuf *b, const ga_xnode *n, ga_class ca, const char *a)
 {
   ga_class oc = n->cls;
@@ -1034,15 +1048,17 @@ void ga_glsl_emit_prelude(ga_strbuf *b, const ga_expr *x)
     lite |= n->kind == GA_X_BINARY && ga_binop_is_function(n->op);
   }
   math |= has_generator(x, GA_GEN_NORMAL);
-  bool cplx = expr_has_complex(x);
-  if (math || cplx) { /* large: only the kernels that call it pay its compile time */
+  bool cplx = expr_has_complex(x), cmath = cplx && expr_needs_complex_math(x);
+  if (cplx && !cmath)
+    ga_sb_puts(b, "#define GA_COMPLEX_LITE 1\n");
+  if (math || cmath) { /* large: only the kernels that call it pay its compile time */
     ga_sb_puts(b, ga_glsl_math);
-    if (cplx)
-      ga_sb_puts(b, ga_glsl_complex);
   } else if (lite) { /* mod, max, the bit functions: its small first part */
     ga_sb_puts(b, "#define GA_MATH_LITE 1\n");
     ga_sb_puts(b, ga_glsl_math);
   }
+  if (cplx)
+    ga_sb_puts(b, ga_glsl_complex);
   if (has_generator(x, -1)) {
     if (has_generator(x, GA_GEN_NORMAL))
       ga_sb_puts(b, "#define GA_RNG_NORMAL 1\n");
