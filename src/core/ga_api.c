@@ -992,6 +992,30 @@ ga_status ga_reduce_dims(ga_reduce_op op, ga_id id, int dim, int dim_last, ga_su
     return st;
   if ((unsigned)op >= GA_NREDUCE)
     return ga_fail(GA_ERR_ARG, "unknown reduction");
+  if (op == GA_RED_SUM && ga_class_is_complex(in->cls) && in->numel > 0) {
+    /* a complex sum is the sums of the parts: two fused real reductions on the device */
+    ga_tensor *parts[2] = {NULL, NULL};
+    ga_id pid[2] = {0, 0}, sid[2] = {0, 0};
+    for (int k = 0; k < 2 && st == GA_OK; k++)
+      if ((st = derive(in, true, k ? GA_UOP_IMAG : GA_UOP_REAL, 0, 0, &parts[k])) == GA_OK &&
+          (st = ga_handles_insert(parts[k], &pid[k])) != GA_OK)
+        ga_tensor_unref(parts[k]);
+      else if (st == GA_OK)
+        st = ga_reduce_dims(op, pid[k], dim, dim_last, type, &sid[k], NULL);
+    if (st == GA_OK) {
+      ga_operand re = {.id = sid[0]}, im = {.id = sid[1]};
+      ga_tensor *t = NULL;
+      if ((st = ga_binary(GA_OP_COMPLEX, &re, &im, out)) == GA_OK && ga_handles_peek(*out, &t) == GA_OK)
+        t->narrow = true; /* Octave narrows sums */
+    }
+    for (int k = 0; k < 2; k++) {
+      if (pid[k])
+        ga_release(pid[k]);
+      if (sid[k])
+        ga_release(sid[k]);
+    }
+    return st;
+  }
   if ((op == GA_RED_MAX || op == GA_RED_MIN) && ga_class_is_complex(in->cls)) {
     if ((st = ga_settle_tensor(id, &in)) != GA_OK) /* max orders complex values differently */
       return st;

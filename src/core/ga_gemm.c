@@ -109,6 +109,8 @@ static const char *matrix_type_name(ga_class c, char *buf, size_t cap)
 
 static ga_status product_class(const operand *a, const operand *b, ga_class *cls)
 {
+  if (ga_class_is_complex(a->cls) || ga_class_is_complex(b->cls))
+    return ga_fail(GA_ERR_UNSUPPORTED, "mtimes: complex matrix products are not implemented for gpuArrays yet");
   if (ga_class_is_int(a->cls) || ga_class_is_int(b->cls)) {
     char na[32], nb[32];
     return ga_fail(GA_ERR_CLASS, "binary operator '*' not implemented for '%s' by '%s' operations",

@@ -910,6 +910,8 @@ static ga_status rcond_of(const factors *f, ga_class cls, double anorm, ga_solve
 
 static ga_status class_of_pair(const operand *a, const operand *b, const char *op, ga_class *cls)
 {
+  if (ga_class_is_complex(a->cls) || ga_class_is_complex(b->cls))
+    return ga_fail(GA_ERR_UNSUPPORTED, "%s: complex systems are not implemented for gpuArrays yet", op);
   if (ga_class_is_int(a->cls) || ga_class_is_int(b->cls)) {
     const char *na = a->cls == GA_SINGLE ? "float matrix" : ga_class_is_int(a->cls) ? ga_class_name(a->cls) : "matrix";
     const char *nb = b->cls == GA_SINGLE ? "float matrix" : ga_class_is_int(b->cls) ? ga_class_name(b->cls) : "matrix";
