@@ -1595,7 +1595,11 @@ classdef gpuArray < handle
         return;
       endif
       c = x - sum (x, dim) / n;
-      v = sum (c .* c, dim) / (n - 1 + w);
+      if (iscomplex (x))   # Octave's sumsq of complex values: re^2 + im^2, real
+        v = sum (real (c) .* real (c) + imag (c) .* imag (c), dim) / (n - 1 + w);
+      else
+        v = sum (c .* c, dim) / (n - 1 + w);
+      endif
     endfunction
 
     function s = std (x, varargin)
@@ -3618,3 +3622,7 @@ endclassdef
 %!error <mod: not defined for complex numbers> mod (gpuArray (1i), 2)
 %!error <invalid conversion from complex scalar to int8> int8 (gpuArray (1 + 2i))
 %!error <complex: dimension mismatch> complex (gpuArray ([1 2]), [1; 2])
+%!test
+%! z = [1+2i, -3i, 4, 2-1i; 0.5, 1i, -2, 3];
+%! assert (gather (var (gpuArray (z))), var (z), -8 * eps);
+%! assert (gather (std (gpuArray (z), 0, 2)), std (z, 0, 2), -8 * eps);
