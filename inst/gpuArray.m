@@ -1278,6 +1278,12 @@ classdef gpuArray < handle
         error ("gpuarray:invalidArgument",
                "pagemtimes: TRANSPX and TRANSPY must be \"none\", \"transpose\" or \"ctranspose\"");
       endif
+      if (strcmpi (tx, "ctranspose") && iscomplex (x))   # the product transposes; conj here
+        x = conj (x);
+      endif
+      if (strcmpi (ty, "ctranspose") && iscomplex (y))
+        y = conj (y);
+      endif
       r = gpuArray (__gpuarray__ ("pagemtimes", x, y, ! strcmpi (tx, "none"), ! strcmpi (ty, "none")),
                     [], [], true);
     endfunction

@@ -100,6 +100,8 @@ static const char *matrix_type_name(ga_class c, char *buf, size_t cap)
 {
   if (c == GA_DOUBLE || c == GA_LOGICAL)
     snprintf(buf, cap, "matrix");
+  else if (ga_class_is_complex(c))
+    snprintf(buf, cap, "%scomplex matrix", c == GA_CSINGLE ? "float " : "");
   else if (c == GA_SINGLE)
     snprintf(buf, cap, "float matrix");
   else
@@ -109,8 +111,6 @@ static const char *matrix_type_name(ga_class c, char *buf, size_t cap)
 
 static ga_status product_class(const operand *a, const operand *b, ga_class *cls)
 {
-  if (ga_class_is_complex(a->cls) || ga_class_is_complex(b->cls))
-    return ga_fail(GA_ERR_UNSUPPORTED, "mtimes: complex matrix products are not implemented for gpuArrays yet");
   if (ga_class_is_int(a->cls) || ga_class_is_int(b->cls)) {
     char na[32], nb[32];
     return ga_fail(GA_ERR_CLASS, "binary operator '*' not implemented for '%s' by '%s' operations",
@@ -184,6 +184,68 @@ static ga_status zeros_result(ga_class cls, int ndims, const int64_t *dims, ga_i
   return ga_fill(cls, ndims, dims, 0.0, out);
 }
 
+/* A complex product from real ones on the device: re = Ar Br - Ai Bi, im = Ar Bi + Ai Br
+ * (Octave's zgemm sums the same terms in another order); a real operand takes two. */
+typedef ga_status (*product_fn)(const ga_operand *, int, const ga_operand *, int, ga_id *);
+
+static ga_status complex_mtimes(product_fn mul, const ga_operand *a, int trans_a, const ga_operand *b, int trans_b,
+                                ga_id *out)
+{
+  ga_id own[2] = {0, 0}, part[2][2] = {{0, 0}, {0, 0}}, prod[4] = {0, 0, 0, 0}, re = 0, im = 0;
+  bool cplx[2];
+  ga_status st = GA_OK;
+  for (int k = 0; k < 2 && st == GA_OK; k++) {
+    const ga_operand *o = k ? b : a;
+    ga_id id = o->id;
+    ga_class cls = o->cls;
+    int nd;
+    int64_t dims[GA_MAX_DIMS];
+    if (o->is_host) {
+      if ((st = ga_upload(o->cls, o->ndims, o->dims, o->data, &own[k])) != GA_OK)
+        break;
+      id = own[k];
+    }
+    if ((st = ga_describe(id, &cls, &nd, dims)) != GA_OK)
+      break;
+    cplx[k] = ga_class_is_complex(cls);
+    if (!cplx[k]) {
+      part[k][0] = id;
+      continue;
+    }
+    if ((st = ga_unary(GA_UOP_REAL, id, GA_DOUBLE, &part[k][0])) == GA_OK)
+      st = ga_unary(GA_UOP_IMAG, id, GA_DOUBLE, &part[k][1]);
+  }
+  if (st == GA_OK && cplx[0] && cplx[1]) {
+    ga_operand ar = {.id = part[0][0]}, ai = {.id = part[0][1]}, br = {.id = part[1][0]}, bi = {.id = part[1][1]};
+    if ((st = mul(&ar, trans_a, &br, trans_b, &prod[0])) == GA_OK &&
+        (st = mul(&ai, trans_a, &bi, trans_b, &prod[1])) == GA_OK &&
+        (st = mul(&ar, trans_a, &bi, trans_b, &prod[2])) == GA_OK &&
+        (st = mul(&ai, trans_a, &br, trans_b, &prod[3])) == GA_OK) {
+      ga_operand p0 = {.id = prod[0]}, p1 = {.id = prod[1]}, p2 = {.id = prod[2]}, p3 = {.id = prod[3]};
+      if ((st = ga_binary(GA_OP_MINUS, &p0, &p1, &re)) == GA_OK)
+        st = ga_binary(GA_OP_PLUS, &p2, &p3, &im);
+    }
+  } else if (st == GA_OK) {
+    int z = cplx[0] ? 0 : 1; /* the complex side */
+    for (int k = 0; k < 2 && st == GA_OK; k++) {
+      ga_operand x = {.id = z == 0 ? part[0][k] : part[0][0]}, y = {.id = z == 1 ? part[1][k] : part[1][0]};
+      st = mul(&x, trans_a, &y, trans_b, k ? &im : &re);
+    }
+  }
+  if (st == GA_OK) {
+    ga_operand r = {.id = re}, i = {.id = im};
+    ga_tensor *t = NULL;
+    if ((st = ga_binary(GA_OP_COMPLEX, &r, &i, out)) == GA_OK && ga_handles_peek(*out, &t) == GA_OK)
+      t->narrow = true;
+  }
+  ga_id temps[] = {own[0], own[1], prod[0], prod[1], prod[2], prod[3], re, im,
+                   cplx[0] ? part[0][0] : 0, cplx[0] ? part[0][1] : 0, cplx[1] ? part[1][0] : 0, cplx[1] ? part[1][1] : 0};
+  for (size_t k = 0; k < sizeof temps / sizeof *temps; k++)
+    if (temps[k])
+      ga_release(temps[k]);
+  return st;
+}
+
 ga_status ga_mtimes(const ga_operand *a, int trans_a, const ga_operand *b, int trans_b, ga_id *out)
 {
   ga_status st = ga_init();
@@ -223,6 +285,9 @@ ga_status ga_mtimes(const ga_operand *a, int trans_a, const ga_operand *b, int t
       trans_b = tt;
     }
   }
+  if ((ga_class_is_complex(ra.cls) || ga_class_is_complex(rb.cls)) && !ga_class_is_int(ra.cls) &&
+      !ga_class_is_int(rb.cls))
+    return complex_mtimes(ga_mtimes, ra.o, trans_a, rb.o, trans_b, out);
   ga_class cls;
   if ((st = product_class(&ra, &rb, &cls)) != GA_OK)
     return st;
@@ -264,6 +329,9 @@ ga_status ga_pagemtimes(const ga_operand *a, int trans_a, const ga_operand *b, i
   operand ra, rb;
   if ((st = ga_operand_resolve(a, &ra)) != GA_OK || (st = ga_operand_resolve(b, &rb)) != GA_OK)
     return st;
+  if ((ga_class_is_complex(ra.cls) || ga_class_is_complex(rb.cls)) && !ga_class_is_int(ra.cls) &&
+      !ga_class_is_int(rb.cls))
+    return complex_mtimes(ga_pagemtimes, a, trans_a, b, trans_b, out);
   ga_class cls;
   if ((st = product_class(&ra, &rb, &cls)) != GA_OK)
     return st;

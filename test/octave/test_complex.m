@@ -320,6 +320,24 @@ for cls = {"double", "single"}
   [np, nf] = check (gather (all (gpuArray (zz))), all (zz), 0, "all", np, nf);
 endfor
 
+## ---- matrix products (real products of the parts) ------------------------------------------------
+for cls = {"double", "single"}
+  A = cast (complex (randn (6, 5), randn (6, 5)), cls{1});
+  B = complex (randn (5, 4), randn (5, 4));
+  R = randn (5, 4);
+  tol = 64 * eps (cls{1});
+  [np, nf] = check (gather (gpuArray (A) * B), A * B, tol, ["mtimes complex " cls{1}], np, nf);
+  [np, nf] = check (gather (gpuArray (A) * R), A * R, tol, ["mtimes complex by real " cls{1}], np, nf);
+  [np, nf] = check (gather (R' * gpuArray (A')), R' * A', tol, ["mtimes real by complex " cls{1}], np, nf);
+  P = cat (3, A, 2 * A);
+  ## Octave 7 has no pagemtimes: the pages' products
+  [np, nf] = check (gather (pagemtimes (gpuArray (P), B)), cat (3, A * B, (2 * A) * B), tol, ...
+                    ["pagemtimes " cls{1}], np, nf);
+  [np, nf] = check (gather (pagemtimes (gpuArray (P), "ctranspose", A, "none")), cat (3, A' * A, (2 * A)' * A), ...
+                    tol, ["pagemtimes ctranspose " cls{1}], np, nf);
+endfor
+[np, nf] = check_error (@(g) on_gpu (int8 ([1 2; 3 4]), g) * [1i 2; 3 4], "int8 * complex matrix", np, nf);
+
 ## ---- indexing and layout ----------------------------------------------------------------------------
 for cls = {"double", "single"}
   z = cast (rand_complex ([6 5 2], true), cls{1});
