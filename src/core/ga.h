@@ -134,6 +134,7 @@ typedef struct {
   uint64_t gpu_time_ns;         /* device time of finished submissions (timestamp queries) */
   uint64_t assign_in_place;     /* A(I) = X written into the storage of the old A */
   uint64_t assign_copies;       /* A(I) = X that copied all of A first (another value still sees A) */
+  uint64_t waits;               /* times the host waited for unfinished device work (round trips) */
 } ga_stats;
 
 /* Lifecycle. ga_init is idempotent and is called by every function below. */
