@@ -1,19 +1,18 @@
-/* Dense linear algebra on held values: A\B, inv, det, lu, chol (ga.h). The algorithms are
- * blocked and right-looking, as MAGMA's hybrid ones: a narrow panel (nb columns) is
- * downloaded and factored on the host in double, row interchanges are applied on the
- * device by the copy operation with an index vector, and the trailing updates, which
- * hold nearly all the arithmetic, are products on the device (ga_plan_gemm with the
- * update flag). Triangular solves with many right-hand sides are blocked the same way:
- * the inverse of each small diagonal block is formed on the host and applied by a
- * product. Every step goes through the provider interface, so the host provider runs the
- * very same algorithms in plain C.
+/* Dense linear algebra on held values: A\B, inv, det, lu, chol (ga.h). LU is Toledo's
+ * recursive algorithm on the device: leaf panels factored by one kernel each (which also
+ * applies their row interchanges across the matrix), triangular solves and products
+ * (ga_plan_gemm with the update flag) between them, the pivots read back once at the
+ * end. Triangular solves use the inverses of the factor's diagonal blocks, formed on the
+ * device, so each block costs two products. Every step goes through the provider
+ * interface (products, copies, the ga_la_desc kernels), so the host provider runs the
+ * very same algorithms in plain C. Cholesky still factors its diagonal blocks on the host.
  *
  * Octave's choices are kept: mldivide detects the matrix type as liboctave's
  * MatrixType does for full matrices (triangular with a nonzero diagonal, symmetric with a
  * positive diagonal and |a_ij|^2 < a_ii a_jj, or full), tries Cholesky for the symmetric
- * ones and falls back to LU, warns from a reciprocal condition estimate, and answers an
- * exactly singular or a rectangular system with the minimum-norm least-squares solution.
- * That last one (and rcond) runs on the host: see doc in ga.h. */
+ * ones and falls back to LU, warns from a reciprocal condition estimate (its solves on
+ * the device, its iteration on the host with n-vectors), and answers an exactly singular
+ * or a rectangular system with the minimum-norm least-squares solution, on the host. */
 #include "ga_internal.h"
 
 #include <float.h>
