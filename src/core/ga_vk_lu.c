@@ -30,7 +30,9 @@ static char *lu_source(const void *ctx)
 /* One workgroup factors a panel: as many threads as the device allows up to 1024 (the
  * row loops are latency-bound), 64 on a CPU device. Subgroup operations find the pivot
  * where the device has them for the class, except on a CPU device (lavapipe's scans
- * were once wrong there); GPUARRAY_LU_SUBGROUP=0/1 overrides, so tests take both. */
+ * were once wrong there); GPUARRAY_LU_SUBGROUP=0/1 overrides, so tests take both.
+ * GPUARRAY_LU_WG sets the workgroup (32 .. 1024, a power of two: the shared-memory tree
+ * needs one). */
 static void getf2_shape(const ga_vk *vk, ga_class cls, int *wg, int *subgroup)
 {
   bool cpu = vk->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
@@ -38,6 +40,10 @@ static void getf2_shape(const ga_vk *vk, ga_class cls, int *wg, int *subgroup)
   if (vk->props.limits.maxComputeWorkGroupSize[0] < lim)
     lim = vk->props.limits.maxComputeWorkGroupSize[0];
   int w = cpu ? 64 : 1024;
+  const char *ew = getenv("GPUARRAY_LU_WG"); /* tuning: a power of two */
+  long v = ew ? strtol(ew, NULL, 10) : 0;
+  if (v >= 32 && v <= 1024 && (v & (v - 1)) == 0)
+    w = (int)v;
   while ((uint32_t)w > lim && w > 1)
     w /= 2;
   *wg = w;
