@@ -50,6 +50,11 @@ test/unit/test_solve: test/unit/test_solve.c src/core/ga.h all
 	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Wall -Wextra -Werror -Isrc/core $< \
 	  src/libgpuarray_core.a -lcmocka $(CORE_LIBS) -o $@
 
+# the dense-solve probe for the GPU machine (bench/README.md): carry it with .gl
+bench/solve_probe: bench/solve_probe.c src/core/ga.h all
+	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -Wall -Wextra -Werror -Isrc/core $< \
+	  src/libgpuarray_core.a $(CORE_LIBS) -o $@
+
 check-octave: all
 	sh test/octave/no_duplicate_methods.sh
 	$(HOST) $(OCTAVE) test/octave/run_bist.m
@@ -109,6 +114,6 @@ demo:
 
 clean:
 	$(MAKE) -C src clean
-	rm -rf build $(PKG).tar.gz test/unit/test_core test/unit/test_rng test/unit/test_copy test/unit/test_gemm test/unit/test_solve
+	rm -rf build $(PKG).tar.gz test/unit/test_core test/unit/test_rng test/unit/test_copy test/unit/test_gemm test/unit/test_solve bench/solve_probe
 
 .PHONY: all check check-unit check-octave check-pkg bench-smoke fuzz dist install demo clean

@@ -34,7 +34,13 @@ fams = {"copy x.*1",  @(x, y) x .* 1,        [-1 1],   1;
         "mod",        @(x, y) mod (x, y),    [0.5 9],  2;
         "erfinv",     @(x, y) erfinv (x),    [-0.99 0.99], 1};
 printf ("%-10s %-7s %9s %9s %7s\n", "function", "class", "device ms", "GB/s", "of copy");
-for cls = {"double", "single"}
+## BENCH_CLASSES=double or single: one class per process (freed arrays stay in the pool,
+## and a process holding more device memory can run slower: bench/README.md, "Placement")
+classes = {"double", "single"};
+if (! isempty (getenv ("BENCH_CLASSES")))
+  classes = strsplit (getenv ("BENCH_CLASSES"), ",");
+endif
+for cls = classes
   copy_gbs = NaN;
   for k = 1:rows (fams)
     [name, f, rg, nin] = fams{k, :};

@@ -11,8 +11,9 @@
 ## @code{live_arrays}, @code{validation_messages} (Vulkan validation layer) and
 ## @code{gpu_time_ns} (device time of finished work, from timestamp queries),
 ## @code{assign_in_place} (assignments @code{A(I) = X} written into the old array's
-## memory) and @code{assign_copies} (assignments that copied the whole array first,
-## because another value still shared it).
+## memory), @code{assign_copies} (assignments that copied the whole array first,
+## because another value still shared it) and @code{waits} (times the host waited for
+## unfinished device work: the round trips).
 ## With @qcode{"reset"}, zero the counters (the gauges of what is alive now are kept).
 ## @seealso{gpuDevice}
 ## @end deftypefn

@@ -141,6 +141,7 @@ typedef struct {
   uint64_t gpu_time_ns;         /* device time of finished submissions (timestamp queries) */
   uint64_t assign_in_place;     /* A(I) = X written into the storage of the old A */
   uint64_t assign_copies;       /* A(I) = X that copied all of A first (another value still sees A) */
+  uint64_t waits;               /* times the host waited for unfinished device work (round trips) */
 } ga_stats;
 
 /* Lifecycle. ga_init is idempotent and is called by every function below. */
@@ -276,8 +277,8 @@ ga_status ga_pagemtimes(const ga_operand *a, int trans_a, const ga_operand *b, i
  * ga_solve_info for the caller to raise (the core never prints): singular (rcond 0 or
  * an exactly zero pivot: "matrix singular to machine precision", Octave:singular-matrix)
  * or nearly singular (rcond + 1 == 1 in the class: the same text with ", rcond = %g",
- * Octave:nearly-singular-matrix). rcond is a 1-norm estimate (LAPACK's dlacn2 method) on
- * the host from the downloaded factors. */
+ * Octave:nearly-singular-matrix). rcond is a 1-norm estimate (LAPACK's dlacn2 method):
+ * its solves run on the device, only n-vectors travel. */
 typedef enum { GA_SOLVE_OK = 0, GA_SOLVE_SINGULAR, GA_SOLVE_NEARLY_SINGULAR } ga_solve_cond;
 typedef struct {
   ga_solve_cond cond;

@@ -178,6 +178,42 @@ typedef struct {
   int update; /* C = C - op(A) * op(B) instead: the trailing updates of ga_solve.c */
 } ga_gemm_desc;
 
+/* The small kernels of the blocked factorisations and solves (ga_solve.c); the GEMMs
+ * around them are ga_gemm_desc products. Matrices are column-major of class cls (double
+ * or single) at element offsets; pivots are int32 absolute 0-based row numbers. The host
+ * versions (ga_host_la) are the reference semantics. */
+#define GA_LA_LEAF_MAX 16 /* widest GETF2 panel */
+#define GA_LA_TRSM_MAX 32 /* largest TRSM triangle */
+typedef enum {
+  /* LU with partial pivoting of the panel of columns c0 .. c0+w-1, rows r0 .. m-1 of the
+   * m x ncols matrix a (ld lda; w <= GA_LA_LEAF_MAX): the pivot of column j is the first
+   * row of largest magnitude (NaN counts as -1), its row interchange is applied across
+   * all ncols columns, multipliers by the reciprocal (by division below the smallest
+   * normal), the rest of the panel updated; piv[r0 + j] receives the pivot row; the int32
+   * at info (element offset off_info of piv) receives c0 + j + 1 for the first exactly
+   * zero pivot if it is still 0 (a zero pivot swaps and updates nothing). */
+  GA_LA_GETF2,
+  /* B := op(T)^-1 B for each of batch pages: T is m x m (m <= GA_LA_TRSM_MAX), lower or
+   * upper, unit diagonal or not, op the transpose with trans; B is m x n */
+  GA_LA_TRSM,
+  /* a (m x n, ld lda) := the identity, for each of batch pages */
+  GA_LA_EYE
+} ga_la_kind;
+
+typedef struct {
+  ga_la_kind kind;
+  ga_class cls;
+  int lower, unit, trans;
+  int64_t m, n, batch;
+  const ga_pbuf *t;        /* TRSM's triangle */
+  int64_t off_t, ldt, stride_t;
+  ga_pbuf *a;              /* GETF2's matrix, TRSM's B, EYE's output */
+  int64_t off_a, lda, stride_a;
+  int64_t ncols, r0, c0, w; /* GETF2 */
+  ga_pbuf *piv;             /* GETF2: int32 pivots and the info word */
+  int64_t off_info;
+} ga_la_desc;
+
 typedef struct ga_provider_ops {
   const char *name;
   /* device_index is 0-based; state receives the provider's private state */
@@ -202,6 +238,8 @@ typedef struct ga_provider_ops {
   ga_status (*compact_write)(void *state, const ga_pbuf *mask, int64_t n, const ga_pbuf *offsets, ga_pbuf *out);
   /* matrix products; GA_ERR_UNSUPPORTED sends them to the host */
   ga_status (*gemm)(void *state, const ga_gemm_desc *d);
+  /* the factorisations' small kernels; GA_ERR_UNSUPPORTED (or NULL) sends them to the host */
+  ga_status (*la)(void *state, const ga_la_desc *d);
 } ga_provider_ops;
 
 extern const ga_provider_ops ga_host_provider;
@@ -218,6 +256,11 @@ ga_status ga_host_compact_write(const uint8_t *mask, int64_t n, const int64_t *o
 void ga_host_gemm(const ga_gemm_desc *d, const void *a, const void *b, void *c);
 /* The provider's product, or the host's when it declines (ga_gemm.c). */
 ga_status ga_plan_gemm(const ga_gemm_desc *d);
+/* The reference of ga_la_desc on host memory (ga_la_host.c): a, t, piv are host
+ * pointers to the starts of d's buffers. */
+void ga_host_la(const ga_la_desc *d, void *a, const void *t, int32_t *piv);
+/* The provider's kernel, or the host's on downloaded buffers when it declines. */
+ga_status ga_plan_la(const ga_la_desc *d);
 
 /* Octave's int64/uint64 arithmetic with a double operand (ga_int64_mixed.c). int_cls is
  * GA_INT64 or GA_UINT64 and the result's class; x is the integer operand's 64 bits

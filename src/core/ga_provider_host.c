@@ -134,6 +134,14 @@ static ga_status host_gemm(void *state, const ga_gemm_desc *d)
   return GA_OK;
 }
 
+static ga_status host_la(void *state, const ga_la_desc *d)
+{
+  (void)state;
+  ga_g.stats.dispatches++;
+  ga_host_la(d, d->a->host, d->t ? d->t->host : NULL, d->piv ? d->piv->host : NULL);
+  return GA_OK;
+}
+
 static ga_status host_synchronize(void *state)
 {
   (void)state;
@@ -157,4 +165,5 @@ const ga_provider_ops ga_host_provider = {
   .compact_count = host_compact_count,
   .compact_write = host_compact_write,
   .gemm = host_gemm,
+  .la = host_la,
 };

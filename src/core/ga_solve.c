@@ -1,19 +1,18 @@
-/* Dense linear algebra on held values: A\B, inv, det, lu, chol (ga.h). The algorithms are
- * blocked and right-looking, as MAGMA's hybrid ones: a narrow panel (nb columns) is
- * downloaded and factored on the host in double, row interchanges are applied on the
- * device by the copy operation with an index vector, and the trailing updates, which
- * hold nearly all the arithmetic, are products on the device (ga_plan_gemm with the
- * update flag). Triangular solves with many right-hand sides are blocked the same way:
- * the inverse of each small diagonal block is formed on the host and applied by a
- * product. Every step goes through the provider interface, so the host provider runs the
- * very same algorithms in plain C.
+/* Dense linear algebra on held values: A\B, inv, det, lu, chol (ga.h). LU is Toledo's
+ * recursive algorithm on the device: leaf panels factored by one kernel each (which also
+ * applies their row interchanges across the matrix), triangular solves and products
+ * (ga_plan_gemm with the update flag) between them, the pivots read back once at the
+ * end. Triangular solves use the inverses of the factor's diagonal blocks, formed on the
+ * device, so each block costs two products. Every step goes through the provider
+ * interface (products, copies, the ga_la_desc kernels), so the host provider runs the
+ * very same algorithms in plain C. Cholesky still factors its diagonal blocks on the host.
  *
  * Octave's choices are kept: mldivide detects the matrix type as liboctave's
  * MatrixType does for full matrices (triangular with a nonzero diagonal, symmetric with a
  * positive diagonal and |a_ij|^2 < a_ii a_jj, or full), tries Cholesky for the symmetric
- * ones and falls back to LU, warns from a reciprocal condition estimate, and answers an
- * exactly singular or a rectangular system with the minimum-norm least-squares solution.
- * That last one (and rcond) runs on the host: see doc in ga.h. */
+ * ones and falls back to LU, warns from a reciprocal condition estimate (its solves on
+ * the device, its iteration on the host with n-vectors), and answers an exactly singular
+ * or a rectangular system with the minimum-norm least-squares solution, on the host. */
 #include "ga_internal.h"
 
 #include <float.h>
@@ -22,14 +21,28 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Panel width. 64 keeps the host's share (O(n^2 nb)) small against the device's
- * products; GPUARRAY_SOLVE_NB overrides it (the unit tests use small panels so that small
- * matrices take every path). */
-static int64_t block_size(void)
+static int64_t env_size(const char *name, int64_t def, int64_t lo, int64_t hi)
 {
-  const char *e = getenv("GPUARRAY_SOLVE_NB");
+  const char *e = getenv(name);
   long v = e ? strtol(e, NULL, 10) : 0;
-  return v >= 1 && v <= 1024 ? (int64_t)v : 64;
+  return v >= lo && v <= hi ? (int64_t)v : def;
+}
+
+/* The diagonal blocks of the triangular solves (inverted on the device) and of Cholesky
+ * (factored on the host): 128 keeps a 4096 solve at 64 dispatches per triangle.
+ * GPUARRAY_SOLVE_NB overrides it; the unit tests use small blocks so that small matrices
+ * take every path. */
+static int64_t solve_block(void) { return env_size("GPUARRAY_SOLVE_NB", 128, 1, 1024); }
+
+/* The width of the LU panels one kernel factors (GPUARRAY_SOLVE_LEAF): its columns are
+ * latency-bound steps of one workgroup, the products between panels are not. */
+static int64_t lu_leaf(void) { return env_size("GPUARRAY_SOLVE_LEAF", GA_LA_LEAF_MAX, 1, GA_LA_LEAF_MAX); }
+
+/* The largest triangle the substitution kernel solves at once */
+static int64_t trsm_leaf(void)
+{
+  int64_t nb = solve_block();
+  return nb < GA_LA_TRSM_MAX ? nb : GA_LA_TRSM_MAX;
 }
 
 static void *xcalloc(size_t n, size_t size) { return calloc(n ? n : 1, size ? size : 1); }
@@ -105,51 +118,6 @@ static ga_status put_block(ga_pbuf *buf, int64_t off, int64_t ld, int64_t rows, 
 
 /* ---- host kernels (double) -------------------------------------------------------------- */
 
-/* LU with partial pivoting of an r x c panel (ld r), as LAPACK's dgetf2: the first largest
- * magnitude pivots, rows swapped across the panel, multipliers by the reciprocal. ipiv[j]
- * is the row swapped with row j; returns the 1-based column of the first zero pivot. */
-static int64_t host_getf2(double *P, int64_t r, int64_t c, int64_t *ipiv)
-{
-  int64_t info = 0, kmax = r < c ? r : c;
-  for (int64_t j = 0; j < kmax; j++) {
-    double *pj = P + j * r;
-    int64_t p = j;
-    double best = fabs(pj[j]);
-    for (int64_t i = j + 1; i < r; i++)
-      if (fabs(pj[i]) > best) {
-        best = fabs(pj[i]);
-        p = i;
-      }
-    ipiv[j] = p;
-    if (pj[p] != 0) {
-      if (p != j)
-        for (int64_t k = 0; k < c; k++) {
-          double t = P[j + k * r];
-          P[j + k * r] = P[p + k * r];
-          P[p + k * r] = t;
-        }
-      double piv = pj[j];
-      if (fabs(piv) >= DBL_MIN) {
-        double rcp = 1.0 / piv;
-        for (int64_t i = j + 1; i < r; i++)
-          pj[i] *= rcp;
-      } else {
-        for (int64_t i = j + 1; i < r; i++)
-          pj[i] /= piv;
-      }
-    } else if (!info) {
-      info = j + 1;
-    }
-    for (int64_t k = j + 1; k < c; k++) {
-      double *pk = P + k * r, u = pk[j];
-      if (u != 0)
-        for (int64_t i = j + 1; i < r; i++)
-          pk[i] -= pj[i] * u;
-    }
-  }
-  return info;
-}
-
 /* Cholesky of the lower triangle of an n x n block (ld n) in place, upper part zeroed;
  * returns the 1-based column whose pivot is not positive (its leading columns done) */
 static int64_t host_potrf_lower(double *A, int64_t n)
@@ -202,110 +170,6 @@ static void host_tri_inverse(const double *T, int64_t n, bool lower, bool unit, 
 }
 
 /* x := op(T)^-1 x for a triangular n x n T (ld n) */
-static void host_tri_solve(const double *T, int64_t n, bool lower, bool unit, bool trans, double *x)
-{
-  bool fwd = lower != trans;
-  for (int64_t s = 0; s < n; s++) {
-    int64_t i = fwd ? s : n - 1 - s;
-    double v = x[i];
-    if (fwd) {
-      for (int64_t k = 0; k < i; k++)
-        v -= (trans ? T[k + i * n] : T[i + k * n]) * x[k];
-    } else {
-      for (int64_t k = i + 1; k < n; k++)
-        v -= (trans ? T[k + i * n] : T[i + k * n]) * x[k];
-    }
-    x[i] = unit ? v : v / T[i + i * n];
-  }
-}
-
-/* What a condition estimate solves with: the factors on the host. */
-typedef struct {
-  int kind;          /* 0: LU (perm), 1: Cholesky L L', 2: triangular */
-  const double *F;   /* n x n */
-  const int64_t *perm;
-  bool lower;
-  int64_t n;
-} factors;
-
-/* x := A^-1 x (trans: A'^-1 x) */
-static void factors_solve(const factors *f, double *x, bool trans, double *w)
-{
-  int64_t n = f->n;
-  if (f->kind == 2) {
-    host_tri_solve(f->F, n, f->lower, false, trans, x);
-  } else if (f->kind == 1) {
-    host_tri_solve(f->F, n, true, false, false, x);
-    host_tri_solve(f->F, n, true, false, true, x);
-  } else if (!trans) { /* P A = L U: A x = b is L U x = P b */
-    for (int64_t i = 0; i < n; i++)
-      w[i] = x[f->perm[i]];
-    host_tri_solve(f->F, n, true, true, false, w);
-    host_tri_solve(f->F, n, false, false, false, w);
-    memcpy(x, w, (size_t)n * sizeof *x);
-  } else { /* A' = U' L' P */
-    host_tri_solve(f->F, n, false, false, true, x);
-    host_tri_solve(f->F, n, true, true, true, x);
-    memcpy(w, x, (size_t)n * sizeof *x);
-    for (int64_t i = 0; i < n; i++)
-      x[f->perm[i]] = w[i];
-  }
-}
-
-/* ||A^-1||_1 estimated as LAPACK's dlacn2 does (Hager's method with Higham's refinements):
- * a few solves with A and A' instead of the inverse. */
-static double inv_norm1_estimate(const factors *f)
-{
-  int64_t n = f->n;
-  double *x = xcalloc((size_t)n, sizeof *x), *w = xcalloc((size_t)n, sizeof *w);
-  double est = 0;
-  if (!x || !w) {
-    free(x);
-    free(w);
-    return NAN;
-  }
-  for (int64_t i = 0; i < n; i++)
-    x[i] = 1.0 / (double)n;
-  int64_t jlast = -1;
-  for (int iter = 0; iter < 5; iter++) {
-    factors_solve(f, x, false, w);
-    double e = 0;
-    for (int64_t i = 0; i < n; i++)
-      e += fabs(x[i]);
-    if (isnan(e)) {
-      est = e;
-      break;
-    }
-    if (iter > 0 && e <= est)
-      break;
-    est = e;
-    for (int64_t i = 0; i < n; i++)
-      x[i] = x[i] >= 0 ? 1.0 : -1.0;
-    factors_solve(f, x, true, w);
-    int64_t j = 0;
-    for (int64_t i = 1; i < n; i++)
-      if (fabs(x[i]) > fabs(x[j]))
-        j = i;
-    if (j == jlast)
-      break;
-    jlast = j;
-    memset(x, 0, (size_t)n * sizeof *x);
-    x[j] = 1;
-  }
-  /* the alternating vector catches what the iteration can miss */
-  for (int64_t i = 0; i < n; i++)
-    x[i] = (i % 2 ? -1.0 : 1.0) * (1.0 + (n > 1 ? (double)i / (double)(n - 1) : 0.0));
-  factors_solve(f, x, false, w);
-  double alt = 0;
-  for (int64_t i = 0; i < n; i++)
-    alt += fabs(x[i]);
-  alt = 2 * alt / (3 * (double)n);
-  if (alt > est)
-    est = alt;
-  free(x);
-  free(w);
-  return est;
-}
 
 /* Householder vector of x (length n) as dlarfg: x := v (v[0] = 1 implied, beta returned
  * in *beta), tau returned */
@@ -446,161 +310,143 @@ done:
   return st;
 }
 
+
 /* ---- blocked algorithms on device buffers -------------------------------------------- */
+
+static ga_status gemm_batch(ga_class cls, int ta, int tb, int64_t m, int64_t n, int64_t k, const ga_pbuf *a,
+                            int64_t off_a, int64_t lda, int64_t sa, const ga_pbuf *b, int64_t off_b, int64_t ldb,
+                            int64_t sb, ga_pbuf *c, int64_t off_c, int64_t ldc, int64_t sc, int64_t batch, int update)
+{
+  if (m <= 0 || n <= 0 || k <= 0 || batch <= 0)
+    return GA_OK;
+  ga_gemm_desc d = {.cls = cls, .trans_a = ta, .trans_b = tb, .m = m, .n = n, .k = k, .a = a, .b = b, .c = c,
+                    .lda = lda, .ldb = ldb, .ldc = ldc, .off_a = off_a, .off_b = off_b, .off_c = off_c,
+                    .batch = batch, .stride_a = sa, .stride_b = sb, .stride_c = sc, .update = update};
+  return ga_plan_gemm(&d);
+}
 
 static ga_status gemm_update(ga_class cls, int ta, int tb, int64_t m, int64_t n, int64_t k, const ga_pbuf *a,
                              int64_t off_a, int64_t lda, const ga_pbuf *b, int64_t off_b, int64_t ldb, ga_pbuf *c,
                              int64_t off_c, int64_t ldc, int update)
 {
-  if (m <= 0 || n <= 0 || k <= 0)
-    return GA_OK;
-  ga_gemm_desc d = {.cls = cls, .trans_a = ta, .trans_b = tb, .m = m, .n = n, .k = k, .a = a, .b = b, .c = c,
-                    .lda = lda, .ldb = ldb, .ldc = ldc, .off_a = off_a, .off_b = off_b, .off_c = off_c,
-                    .batch = 1, .update = update};
-  return ga_plan_gemm(&d);
+  return gemm_batch(cls, ta, tb, m, n, k, a, off_a, lda, 0, b, off_b, ldb, 0, c, off_c, ldc, 0, 1, update);
 }
 
-/* X (n x nrhs, ld n) := op(T)^-1 X for the triangular n x n T (ld n) stored lower or
- * upper; op the transpose with trans. Each diagonal block's inverse is formed on the
- * host and applied by a product, the rest of X updated by another. */
-static ga_status trsm(ga_class cls, const ga_pbuf *T, int64_t n, bool lower, bool unit, bool trans, ga_pbuf *X,
-                      int64_t nrhs)
+/* The first part of a split of w columns (w > leaf): about half, a multiple of leaf, so
+ * that the leaves stay whole and the products' operands start on aligned columns. */
+static int64_t split_at(int64_t w, int64_t leaf)
 {
-  int64_t nb = block_size();
-  size_t es = ga_class_size(cls);
-  bool fwd = lower != trans; /* op(T) is lower: first block first */
-  double *D = xcalloc((size_t)(nb * nb), sizeof *D), *R = xcalloc((size_t)(nb * nb), sizeof *R);
-  ga_pbuf dinv = {0}, tmp = {0};
-  ga_status st = D && R ? GA_OK : ga_fail(GA_ERR_OOM, "out of host memory");
-  if (st == GA_OK)
-    st = ga_buffer_acquire((size_t)(nb * nb) * es, &dinv);
-  if (st == GA_OK)
-    st = ga_buffer_acquire((size_t)(nb * nrhs) * es, &tmp);
-  int64_t nblocks = (n + nb - 1) / nb;
-  for (int64_t s = 0; s < nblocks && st == GA_OK; s++) {
-    int64_t bi = fwd ? s : nblocks - 1 - s;
-    int64_t k0 = bi * nb, kb = n - k0 < nb ? n - k0 : nb;
-    if ((st = get_block(T, k0 + k0 * n, n, kb, kb, cls, D)) != GA_OK)
-      break;
-    /* the inverse of op(D), D as stored */
-    host_tri_inverse(D, kb, lower, unit, R);
-    if (trans) {
-      for (int64_t i = 0; i < kb; i++)
-        for (int64_t j = 0; j < kb; j++)
-          D[i + j * kb] = R[j + i * kb];
-    } else {
-      memcpy(D, R, (size_t)(kb * kb) * sizeof *D);
-    }
-    if ((st = put_block(&dinv, 0, kb, kb, kb, cls, D)) != GA_OK ||
-        (st = gemm_update(cls, 0, 0, kb, nrhs, kb, &dinv, 0, kb, X, k0, n, &tmp, 0, kb, 0)) != GA_OK ||
-        (st = copy_region(&tmp, 0, kb, NULL, X, k0, n, kb, nrhs, es)) != GA_OK)
-      break;
-    /* the rest of X loses this block's contribution */
-    if (fwd && k0 + kb < n) {
-      int64_t r0 = k0 + kb, rn = n - r0;
-      st = trans ? gemm_update(cls, 1, 0, rn, nrhs, kb, T, k0 + r0 * n, n, X, k0, n, X, r0, n, 1)
-                 : gemm_update(cls, 0, 0, rn, nrhs, kb, T, r0 + k0 * n, n, X, k0, n, X, r0, n, 1);
-    } else if (!fwd && k0 > 0) {
-      st = trans ? gemm_update(cls, 1, 0, k0, nrhs, kb, T, k0, n, X, k0, n, X, 0, n, 1)
-                 : gemm_update(cls, 0, 0, k0, nrhs, kb, T, k0 * n, n, X, k0, n, X, 0, n, 1);
-    }
+  return (w + 2 * leaf - 1) / (2 * leaf) * leaf;
+}
+
+/* B := op(T)^-1 B for each of batch pages (page strides st, sb): T n x n (ld ldt), lower
+ * or upper, B n x nrhs (ld ldb). Recursive: triangles of up to trsm_leaf() rows by the
+ * substitution kernel, the rest of B updated by products between them. */
+static ga_status trsm_rec(ga_class cls, const ga_pbuf *T, int64_t off_t, int64_t ldt, int64_t st, bool lower,
+                          bool unit, bool trans, int64_t n, ga_pbuf *B, int64_t off_b, int64_t ldb, int64_t sb,
+                          int64_t nrhs, int64_t batch)
+{
+  if (n <= 0 || nrhs <= 0 || batch <= 0)
+    return GA_OK;
+  int64_t leaf = trsm_leaf();
+  if (n <= leaf) {
+    ga_la_desc d = {.kind = GA_LA_TRSM, .cls = cls, .lower = lower, .unit = unit, .trans = trans, .m = n,
+                    .n = nrhs, .batch = batch, .t = T, .off_t = off_t, .ldt = ldt, .stride_t = st, .a = B,
+                    .off_a = off_b, .lda = ldb, .stride_a = sb};
+    return ga_plan_la(&d);
   }
-  if (dinv.bytes)
-    ga_buffer_release(&dinv);
-  if (tmp.bytes)
-    ga_buffer_release(&tmp);
-  free(D);
-  free(R);
-  return st;
+  int64_t n1 = split_at(n, leaf), n2 = n - n1;
+  int64_t t22 = off_t + n1 * (ldt + 1), toff = lower ? off_t + n1 : off_t + n1 * ldt;
+  ga_status s;
+  if (lower != trans) { /* op(T) lower: B1 first, B2 -= op(T)21 B1, then B2 */
+    if ((s = trsm_rec(cls, T, off_t, ldt, st, lower, unit, trans, n1, B, off_b, ldb, sb, nrhs, batch)) != GA_OK ||
+        (s = gemm_batch(cls, trans, 0, n2, nrhs, n1, T, toff, ldt, st, B, off_b, ldb, sb, B, off_b + n1, ldb, sb,
+                        batch, 1)) != GA_OK)
+      return s;
+    return trsm_rec(cls, T, t22, ldt, st, lower, unit, trans, n2, B, off_b + n1, ldb, sb, nrhs, batch);
+  }
+  if ((s = trsm_rec(cls, T, t22, ldt, st, lower, unit, trans, n2, B, off_b + n1, ldb, sb, nrhs, batch)) != GA_OK ||
+      (s = gemm_batch(cls, trans, 0, n1, nrhs, n2, T, toff, ldt, st, B, off_b + n1, ldb, sb, B, off_b, ldb, sb,
+                      batch, 1)) != GA_OK)
+    return s;
+  return trsm_rec(cls, T, off_t, ldt, st, lower, unit, trans, n1, B, off_b, ldb, sb, nrhs, batch);
+}
+
+/* Columns c0 .. c0+w-1 of the LU of W (m x ncols, ld m), rows c0 .. m-1, after the columns
+ * before them (Toledo's recursive LU): the left half, U12 = L11^-1 A12, A22 -= L21 U12,
+ * the right half. The panels of leaf columns are factored by one kernel each, which also
+ * applies their row interchanges across the whole matrix, so no other step moves rows. */
+static ga_status rgetrf(ga_class cls, ga_pbuf *W, int64_t m, int64_t ncols, int64_t c0, int64_t w, ga_pbuf *piv,
+                        int64_t off_info)
+{
+  int64_t r = m - c0, leaf = lu_leaf();
+  if (r <= 0 || w <= 0)
+    return GA_OK;
+  if (w <= leaf) {
+    ga_la_desc d = {.kind = GA_LA_GETF2, .cls = cls, .m = m, .n = ncols, .batch = 1, .a = W, .lda = m,
+                    .ncols = ncols, .r0 = c0, .c0 = c0, .w = w, .piv = piv, .off_info = off_info};
+    return ga_plan_la(&d);
+  }
+  int64_t n1 = split_at(w, leaf), n2 = w - n1, k1 = r < n1 ? r : n1;
+  ga_status s;
+  if ((s = rgetrf(cls, W, m, ncols, c0, n1, piv, off_info)) != GA_OK ||
+      (s = trsm_rec(cls, W, c0 + c0 * m, m, 0, true, true, false, k1, W, c0 + (c0 + n1) * m, m, 0, n2, 1)) != GA_OK)
+    return s;
+  if (r <= n1)
+    return GA_OK;
+  if ((s = gemm_update(cls, 0, 0, r - n1, n2, n1, W, c0 + n1 + c0 * m, m, W, c0 + (c0 + n1) * m, m, W,
+                       c0 + n1 + (c0 + n1) * m, m, 1)) != GA_OK)
+    return s;
+  return rgetrf(cls, W, m, ncols, c0 + n1, n2, piv, off_info);
 }
 
 /* P A = L U in place in W (m x n, ld m), L unit lower and U upper packed; perm[i] (0-based)
  * is the row of A that row i of P A is. *info: the 1-based column of the first exactly
- * zero pivot, 0 when none. */
+ * zero pivot, 0 when none. Everything runs on the device; the pivots and info come back
+ * in one download of min(m, n) + 1 words at the end. */
 static ga_status getrf(ga_class cls, ga_pbuf *W, int64_t m, int64_t n, int64_t *perm, int64_t *info)
 {
-  int64_t nb = block_size(), kmin = m < n ? m : n;
-  size_t es = ga_class_size(cls);
+  int64_t kmin = m < n ? m : n;
   *info = 0;
   for (int64_t i = 0; i < m; i++)
     perm[i] = i;
-  double *P = xcalloc((size_t)(m * nb), sizeof *P), *Linv = xcalloc((size_t)(nb * nb), sizeof *Linv);
-  double *L11 = xcalloc((size_t)(nb * nb), sizeof *L11);
-  int64_t *ipiv = xcalloc((size_t)nb, sizeof *ipiv), *rel = xcalloc((size_t)m, sizeof *rel);
-  ga_pbuf tmp = {0}, idx = {0}, lbuf = {0}, ubuf = {0};
-  ga_status st = P && Linv && L11 && ipiv && rel ? GA_OK : ga_fail(GA_ERR_OOM, "out of host memory");
-  if (st == GA_OK)
-    st = ga_buffer_acquire((size_t)(m * n) * es, &tmp);
-  if (st == GA_OK)
-    st = ga_buffer_acquire((size_t)m * sizeof(int64_t), &idx);
-  if (st == GA_OK)
-    st = ga_buffer_acquire((size_t)(nb * nb) * es, &lbuf);
-  if (st == GA_OK)
-    st = ga_buffer_acquire((size_t)(nb * n) * es, &ubuf);
-  for (int64_t j0 = 0; j0 < kmin && st == GA_OK; j0 += nb) {
-    int64_t jb = kmin - j0 < nb ? kmin - j0 : nb, r = m - j0;
-    if ((st = get_block(W, j0 + j0 * m, m, r, jb, cls, P)) != GA_OK)
-      break;
-    int64_t pinfo = host_getf2(P, r, jb, ipiv);
-    if (pinfo && !*info)
-      *info = j0 + pinfo;
-    /* the panel's interchanges as one permutation of rows j0..m-1 */
-    bool moved = false;
-    for (int64_t i = 0; i < r; i++)
-      rel[i] = i;
-    for (int64_t j = 0; j < jb; j++)
-      if (ipiv[j] != j) {
-        int64_t t = rel[j];
-        rel[j] = rel[ipiv[j]];
-        rel[ipiv[j]] = t;
-        t = perm[j0 + j];
-        perm[j0 + j] = perm[j0 + ipiv[j]];
-        perm[j0 + ipiv[j]] = t;
-        moved = true;
-      }
-    if (moved && n > jb) {
-      /* rows permuted through a copy (in place would race), the panel's columns too:
-       * they are overwritten below */
-      if ((st = ga_g.prov->upload(ga_g.pstate, &idx, rel, (size_t)r * sizeof *rel)) != GA_OK ||
-          (st = copy_region(W, j0, m, &idx, &tmp, 0, r, r, n, es)) != GA_OK ||
-          (st = copy_region(&tmp, 0, r, NULL, W, j0, m, r, n, es)) != GA_OK)
-        break;
-      ga_g.stats.bytes_uploaded += (size_t)r * sizeof *rel;
-    }
-    if ((st = put_block(W, j0 + j0 * m, m, r, jb, cls, P)) != GA_OK)
-      break;
-    int64_t c0 = j0 + jb, cn = n - c0;
-    if (cn <= 0)
-      continue;
-    /* U12 = L11^-1 A12 by a product with the inverse */
-    for (int64_t j = 0; j < jb; j++)
-      for (int64_t i = 0; i < jb; i++)
-        L11[i + j * jb] = P[i + j * r];
-    host_tri_inverse(L11, jb, true, true, Linv);
-    if ((st = put_block(&lbuf, 0, jb, jb, jb, cls, Linv)) != GA_OK ||
-        (st = gemm_update(cls, 0, 0, jb, cn, jb, &lbuf, 0, jb, W, j0 + c0 * m, m, &ubuf, 0, jb, 0)) != GA_OK ||
-        (st = copy_region(&ubuf, 0, jb, NULL, W, j0 + c0 * m, m, jb, cn, es)) != GA_OK)
-      break;
-    /* A22 -= L21 U12 */
-    st = gemm_update(cls, 0, 0, m - c0, cn, jb, W, c0 + j0 * m, m, W, j0 + c0 * m, m, W, c0 + c0 * m, m, 1);
+  if (kmin <= 0)
+    return GA_OK;
+  size_t bytes = (size_t)(kmin + 1) * sizeof(int32_t);
+  int32_t *ipiv = xcalloc((size_t)kmin + 1, sizeof *ipiv);
+  ga_pbuf piv = {0};
+  ga_status st = ipiv ? ga_buffer_acquire(bytes, &piv) : ga_fail(GA_ERR_OOM, "out of host memory");
+  if (st == GA_OK && (st = ga_g.prov->upload(ga_g.pstate, &piv, ipiv, bytes)) == GA_OK) {
+    ga_g.stats.bytes_uploaded += bytes;
+    st = rgetrf(cls, W, m, n, 0, n, &piv, kmin);
   }
-  ga_buffer_release(&tmp);
-  ga_buffer_release(&idx);
-  ga_buffer_release(&lbuf);
-  ga_buffer_release(&ubuf);
-  free(P);
-  free(Linv);
-  free(L11);
+  if (st == GA_OK && (st = ga_g.prov->download(ga_g.pstate, &piv, ipiv, bytes)) == GA_OK) {
+    ga_g.stats.bytes_downloaded += bytes;
+    for (int64_t j = 0; j < kmin; j++) {
+      int64_t p = ipiv[j];
+      if (p < j || p >= m) { /* cannot happen: a device that computed garbage */
+        st = ga_fail(GA_ERR_BACKEND, "LU: pivot %lld of column %lld out of range", (long long)p, (long long)j);
+        break;
+      }
+      int64_t t = perm[j];
+      perm[j] = perm[p];
+      perm[p] = t;
+    }
+    *info = ipiv[kmin];
+  }
+  if (piv.bytes)
+    ga_buffer_release(&piv);
   free(ipiv);
-  free(rel);
   return st;
 }
 
 /* A = L L' of the lower triangle of W (n x n) in place; *info: the 1-based column whose
- * pivot is not positive (the columns before it are factored), 0 on success */
+ * pivot is not positive (the columns before it are factored), 0 on success. The
+ * diagonal blocks are factored on the host (one small download each), the rest on the
+ * device. */
 static ga_status potrf(ga_class cls, ga_pbuf *W, int64_t n, int64_t *info)
 {
-  int64_t nb = block_size();
+  int64_t nb = solve_block();
   size_t es = ga_class_size(cls);
   *info = 0;
   double *D = xcalloc((size_t)(nb * nb), sizeof *D), *Dt = xcalloc((size_t)(nb * nb), sizeof *Dt);
@@ -638,6 +484,221 @@ static ga_status potrf(ga_class cls, ga_pbuf *W, int64_t n, int64_t *info)
     ga_buffer_release(&tmp);
   free(D);
   free(Dt);
+  return st;
+}
+
+/* A triangular factor ready for solves: the inverses of its nb x nb diagonal blocks,
+ * formed on the device (identity blocks solved by trsm_rec, all blocks in one batch), so
+ * that a solve is a product per block and an update of the rest: two dispatches a block
+ * whatever the number of right-hand sides. */
+typedef struct {
+  ga_class cls;
+  const ga_pbuf *T; /* n x n, ld n */
+  int64_t n, nb;
+  bool lower, unit;
+  ga_pbuf inv;      /* block k at k nb^2, ld nb */
+} tri_factor;
+
+static void tri_release(tri_factor *f)
+{
+  if (f->inv.bytes)
+    ga_buffer_release(&f->inv);
+}
+
+static ga_status tri_prepare(tri_factor *f, ga_class cls, const ga_pbuf *T, int64_t n, bool lower, bool unit)
+{
+  *f = (tri_factor){.cls = cls, .T = T, .n = n, .nb = solve_block(), .lower = lower, .unit = unit};
+  if (n <= 0)
+    return GA_OK;
+  int64_t nb = f->nb < n ? f->nb : n, full = n / nb, rag = n - full * nb;
+  f->nb = nb;
+  size_t es = ga_class_size(cls);
+  ga_status st = ga_buffer_acquire((size_t)((full + (rag > 0)) * nb * nb) * es, &f->inv);
+  if (st != GA_OK)
+    return st;
+  ga_la_desc eye = {.kind = GA_LA_EYE, .cls = cls, .m = nb, .n = nb, .batch = full, .a = &f->inv, .lda = nb,
+                    .stride_a = nb * nb};
+  if (full && ((st = ga_plan_la(&eye)) != GA_OK ||
+               (st = trsm_rec(cls, T, 0, n, nb * (n + 1), lower, unit, false, nb, &f->inv, 0, nb, nb * nb, nb,
+                              full)) != GA_OK))
+    return st;
+  if (rag) {
+    eye.m = eye.n = rag;
+    eye.batch = 1;
+    eye.off_a = full * nb * nb;
+    if ((st = ga_plan_la(&eye)) != GA_OK ||
+        (st = trsm_rec(cls, T, full * nb * (n + 1), n, 0, lower, unit, false, rag, &f->inv, full * nb * nb, nb, 0,
+                       rag, 1)) != GA_OK)
+      return st;
+  }
+  return GA_OK;
+}
+
+/* Y := op(T)^-1 X (both n x nrhs, ld n); X is overwritten. Block by block in the order
+ * op(T) needs: Y_k = op(inv(T_kk)) X_k, then the rest of X loses Y_k's contribution. */
+static ga_status tri_solve(const tri_factor *f, bool trans, ga_pbuf *X, ga_pbuf *Y, int64_t nrhs)
+{
+  int64_t n = f->n, nb = f->nb, nblocks = nb ? (n + nb - 1) / nb : 0;
+  bool fwd = f->lower != trans;
+  ga_class cls = f->cls;
+  const ga_pbuf *T = f->T;
+  ga_status st = GA_OK;
+  for (int64_t s = 0; s < nblocks && st == GA_OK; s++) {
+    int64_t bi = fwd ? s : nblocks - 1 - s;
+    int64_t k0 = bi * nb, kb = n - k0 < nb ? n - k0 : nb;
+    if ((st = gemm_update(cls, trans, 0, kb, nrhs, kb, &f->inv, bi * nb * nb, nb, X, k0, n, Y, k0, n, 0)) != GA_OK)
+      break;
+    if (fwd && k0 + kb < n) {
+      int64_t r0 = k0 + kb, rn = n - r0;
+      st = trans ? gemm_update(cls, 1, 0, rn, nrhs, kb, T, k0 + r0 * n, n, Y, k0, n, X, r0, n, 1)
+                 : gemm_update(cls, 0, 0, rn, nrhs, kb, T, r0 + k0 * n, n, Y, k0, n, X, r0, n, 1);
+    } else if (!fwd && k0 > 0) {
+      st = trans ? gemm_update(cls, 1, 0, k0, nrhs, kb, T, k0, n, Y, k0, n, X, 0, n, 1)
+                 : gemm_update(cls, 0, 0, k0, nrhs, kb, T, k0 * n, n, Y, k0, n, X, 0, n, 1);
+    }
+  }
+  return st;
+}
+
+/* What a condition estimate solves with: the factors on the device, their block
+ * inverses formed. Only n-vectors travel. */
+typedef struct {
+  int kind;          /* 0: LU (perm), 1: Cholesky L L', 2: triangular */
+  const tri_factor *f1, *f2; /* LU: L, U; Cholesky: L; triangular: T */
+  const int64_t *perm;
+  int64_t n;
+  ga_class cls;
+  ga_pbuf x, y;      /* device n-vectors */
+  void *h;           /* n elements of cls */
+} factors;
+
+static ga_status vec_put(factors *f, const double *v)
+{
+  for (int64_t i = 0; i < f->n; i++) {
+    if (f->cls == GA_SINGLE)
+      ((float *)f->h)[i] = (float)v[i];
+    else
+      ((double *)f->h)[i] = v[i];
+  }
+  size_t bytes = (size_t)f->n * ga_class_size(f->cls);
+  ga_status st = ga_g.prov->upload(ga_g.pstate, &f->x, f->h, bytes);
+  if (st == GA_OK)
+    ga_g.stats.bytes_uploaded += bytes;
+  return st;
+}
+
+static ga_status vec_get(factors *f, const ga_pbuf *src, double *v)
+{
+  size_t bytes = (size_t)f->n * ga_class_size(f->cls);
+  ga_status st = ga_g.prov->download(ga_g.pstate, src, f->h, bytes);
+  if (st != GA_OK)
+    return st;
+  ga_g.stats.bytes_downloaded += bytes;
+  for (int64_t i = 0; i < f->n; i++)
+    v[i] = f->cls == GA_SINGLE ? (double)((float *)f->h)[i] : ((double *)f->h)[i];
+  return GA_OK;
+}
+
+/* x := A^-1 x (trans: A'^-1 x) */
+static ga_status factors_solve(factors *f, double *x, bool trans, double *w)
+{
+  int64_t n = f->n;
+  ga_status st;
+  if (f->kind == 2) {
+    if ((st = vec_put(f, x)) != GA_OK || (st = tri_solve(f->f1, trans, &f->x, &f->y, 1)) != GA_OK)
+      return st;
+    return vec_get(f, &f->y, x);
+  }
+  if (f->kind == 1) {
+    if ((st = vec_put(f, x)) != GA_OK || (st = tri_solve(f->f1, false, &f->x, &f->y, 1)) != GA_OK ||
+        (st = tri_solve(f->f1, true, &f->y, &f->x, 1)) != GA_OK)
+      return st;
+    return vec_get(f, &f->x, x);
+  }
+  if (!trans) { /* P A = L U: A x = b is L U x = P b */
+    for (int64_t i = 0; i < n; i++)
+      w[i] = x[f->perm[i]];
+    if ((st = vec_put(f, w)) != GA_OK || (st = tri_solve(f->f1, false, &f->x, &f->y, 1)) != GA_OK ||
+        (st = tri_solve(f->f2, false, &f->y, &f->x, 1)) != GA_OK)
+      return st;
+    return vec_get(f, &f->x, x);
+  }
+  /* A' = U' L' P */
+  if ((st = vec_put(f, x)) != GA_OK || (st = tri_solve(f->f2, true, &f->x, &f->y, 1)) != GA_OK ||
+      (st = tri_solve(f->f1, true, &f->y, &f->x, 1)) != GA_OK || (st = vec_get(f, &f->x, w)) != GA_OK)
+    return st;
+  for (int64_t i = 0; i < n; i++)
+    x[f->perm[i]] = w[i];
+  return GA_OK;
+}
+
+/* ||A^-1||_1 estimated as LAPACK's dlacn2 does (Hager's method with Higham's refinements):
+ * a few solves with A and A' on the device instead of the inverse; the host sees only the
+ * n-vectors between them. */
+static ga_status inv_norm1_estimate(factors *f, double *out)
+{
+  int64_t n = f->n;
+  size_t es = ga_class_size(f->cls);
+  double *x = xcalloc((size_t)n, sizeof *x), *w = xcalloc((size_t)n, sizeof *w);
+  f->h = xcalloc((size_t)n, es);
+  double est = 0;
+  ga_status st = x && w && f->h ? GA_OK : ga_fail(GA_ERR_OOM, "out of host memory");
+  if (st == GA_OK && (st = ga_buffer_acquire((size_t)n * es, &f->x)) == GA_OK)
+    st = ga_buffer_acquire((size_t)n * es, &f->y);
+  for (int64_t i = 0; i < n && st == GA_OK; i++)
+    x[i] = 1.0 / (double)n;
+  int64_t jlast = -1;
+  bool done = false;
+  for (int iter = 0; iter < 5 && st == GA_OK && !done; iter++) {
+    if ((st = factors_solve(f, x, false, w)) != GA_OK)
+      break;
+    double e = 0;
+    for (int64_t i = 0; i < n; i++)
+      e += fabs(x[i]);
+    if (isnan(e)) {
+      est = e;
+      done = true;
+      break;
+    }
+    if (iter > 0 && e <= est)
+      break;
+    est = e;
+    for (int64_t i = 0; i < n; i++)
+      x[i] = x[i] >= 0 ? 1.0 : -1.0;
+    if ((st = factors_solve(f, x, true, w)) != GA_OK)
+      break;
+    int64_t j = 0;
+    for (int64_t i = 1; i < n; i++)
+      if (fabs(x[i]) > fabs(x[j]))
+        j = i;
+    if (j == jlast)
+      break;
+    jlast = j;
+    memset(x, 0, (size_t)n * sizeof *x);
+    x[j] = 1;
+  }
+  if (st == GA_OK && !done) {
+    /* the alternating vector catches what the iteration can miss */
+    for (int64_t i = 0; i < n; i++)
+      x[i] = (i % 2 ? -1.0 : 1.0) * (1.0 + (n > 1 ? (double)i / (double)(n - 1) : 0.0));
+    if ((st = factors_solve(f, x, false, w)) == GA_OK) {
+      double alt = 0;
+      for (int64_t i = 0; i < n; i++)
+        alt += fabs(x[i]);
+      alt = 2 * alt / (3 * (double)n);
+      if (alt > est)
+        est = alt;
+    }
+  }
+  if (f->x.bytes)
+    ga_buffer_release(&f->x);
+  if (f->y.bytes)
+    ga_buffer_release(&f->y);
+  free(f->h);
+  f->h = NULL;
+  free(x);
+  free(w);
+  *out = est;
   return st;
 }
 
@@ -885,15 +946,19 @@ static bool is_near_singular(ga_class cls, double rc)
   return d == 1.0;
 }
 
-static ga_status rcond_of(const factors *f, ga_class cls, double anorm, ga_solve_info *info)
+static ga_status rcond_of(factors *f, ga_class cls, double anorm, ga_solve_info *info)
 {
   double rc;
+  f->cls = cls;
   if (f->n == 0) {
     rc = INFINITY;
   } else if (anorm == 0) {
     rc = 0;
   } else {
-    double e = inv_norm1_estimate(f);
+    double e;
+    ga_status st = inv_norm1_estimate(f, &e);
+    if (st != GA_OK)
+      return st;
     rc = isnan(e) ? NAN : 1.0 / (anorm * e);
     if (isinf(anorm))
       rc = 0;
@@ -949,7 +1014,16 @@ static ga_status lstsq_host(ga_tensor *a, ga_tensor *b, ga_class cls, ga_tensor 
   return st;
 }
 
-/* A \ B for square A (n x n, materialised, class cls) and B (n x nrhs) */
+/* a new n x nrhs tensor of class cls, contents unspecified */
+static ga_status scratch(ga_class cls, int64_t n, int64_t nrhs, ga_tensor **out)
+{
+  int64_t dims[2] = {n, nrhs};
+  return ga_tensor_new(cls, 2, dims, out);
+}
+
+/* A \ B for square A (n x n, materialised, class cls) and B (n x nrhs): the factors,
+ * their diagonal blocks' inverses, the condition estimate and the solves all on the
+ * device; what comes back is the pivots, n-vectors of the estimate and a few scalars. */
 static ga_status solve_square(ga_tensor *a, ga_tensor *b, ga_class cls, ga_tensor **out, ga_solve_info *info)
 {
   int64_t n = a->dims[0], nrhs = b->numel / n;
@@ -960,19 +1034,20 @@ static ga_status solve_square(ga_tensor *a, ga_tensor *b, ga_class cls, ga_tenso
     st = norm1(a, &anorm);
   if (st != GA_OK)
     return st;
-  double *F = xcalloc((size_t)(n * n), sizeof *F);
   int64_t *perm = xcalloc((size_t)n, sizeof *perm);
-  ga_tensor *W = NULL, *X = NULL;
-  if (!F || !perm) {
+  ga_tensor *W = NULL, *X = NULL, *Y = NULL;
+  tri_factor f1 = {0}, f2 = {0};
+  if (!perm) {
     st = ga_fail(GA_ERR_OOM, "out of host memory");
     goto done;
   }
   if (type == MT_UPPER || type == MT_LOWER) {
-    factors f = {.kind = 2, .F = F, .lower = type == MT_LOWER, .n = n};
-    if ((st = get_block(&a->buf, 0, n, n, n, cls, F)) != GA_OK || (st = rcond_of(&f, cls, anorm, info)) != GA_OK ||
-        (st = copy_new(b, n, nrhs, NULL, &X)) != GA_OK)
+    factors f = {.kind = 2, .f1 = &f1, .n = n};
+    if ((st = tri_prepare(&f1, cls, &a->buf, n, type == MT_LOWER, false)) != GA_OK ||
+        (st = copy_new(b, n, nrhs, NULL, &Y)) != GA_OK || (st = scratch(cls, n, nrhs, &X)) != GA_OK ||
+        (st = tri_solve(&f1, false, &Y->buf, &X->buf, nrhs)) != GA_OK)
       goto done;
-    st = trsm(cls, &a->buf, n, type == MT_LOWER, false, false, &X->buf, nrhs);
+    st = rcond_of(&f, cls, anorm, info);
     goto done;
   }
   if (type == MT_HERMITIAN) {
@@ -980,11 +1055,13 @@ static ga_status solve_square(ga_tensor *a, ga_tensor *b, ga_class cls, ga_tenso
     if ((st = copy_new(a, n, n, NULL, &W)) != GA_OK || (st = potrf(cls, &W->buf, n, &pinfo)) != GA_OK)
       goto done;
     if (!pinfo) {
-      factors f = {.kind = 1, .F = F, .n = n};
-      if ((st = get_block(&W->buf, 0, n, n, n, cls, F)) != GA_OK || (st = rcond_of(&f, cls, anorm, info)) != GA_OK ||
-          (st = copy_new(b, n, nrhs, NULL, &X)) != GA_OK || (st = trsm(cls, &W->buf, n, true, false, false, &X->buf, nrhs)) != GA_OK)
+      factors f = {.kind = 1, .f1 = &f1, .n = n};
+      if ((st = tri_prepare(&f1, cls, &W->buf, n, true, false)) != GA_OK ||
+          (st = copy_new(b, n, nrhs, NULL, &X)) != GA_OK || (st = scratch(cls, n, nrhs, &Y)) != GA_OK ||
+          (st = tri_solve(&f1, false, &X->buf, &Y->buf, nrhs)) != GA_OK ||
+          (st = tri_solve(&f1, true, &Y->buf, &X->buf, nrhs)) != GA_OK)
         goto done;
-      st = trsm(cls, &W->buf, n, true, false, true, &X->buf, nrhs);
+      st = rcond_of(&f, cls, anorm, info);
       goto done;
     }
     ga_tensor_unref(W); /* not positive definite: LU, as Octave falls back */
@@ -1000,16 +1077,24 @@ static ga_status solve_square(ga_tensor *a, ga_tensor *b, ga_class cls, ga_tenso
     st = lstsq_host(a, b, cls, &X);
     goto done;
   }
-  factors f = {.kind = 0, .F = F, .perm = perm, .n = n};
-  if ((st = get_block(&W->buf, 0, n, n, n, cls, F)) != GA_OK || (st = rcond_of(&f, cls, anorm, info)) != GA_OK ||
-      (st = copy_new(b, n, nrhs, perm, &X)) != GA_OK || (st = trsm(cls, &W->buf, n, true, true, false, &X->buf, nrhs)) != GA_OK)
+  factors f = {.kind = 0, .f1 = &f1, .f2 = &f2, .perm = perm, .n = n};
+  /* the solve is recorded first: the estimate's first download waits for both */
+  if ((st = tri_prepare(&f1, cls, &W->buf, n, true, true)) != GA_OK ||
+      (st = tri_prepare(&f2, cls, &W->buf, n, false, false)) != GA_OK ||
+      (st = copy_new(b, n, nrhs, perm, &X)) != GA_OK || (st = scratch(cls, n, nrhs, &Y)) != GA_OK ||
+      (st = tri_solve(&f1, false, &X->buf, &Y->buf, nrhs)) != GA_OK ||
+      (st = tri_solve(&f2, false, &Y->buf, &X->buf, nrhs)) != GA_OK)
     goto done;
-  st = trsm(cls, &W->buf, n, false, false, false, &X->buf, nrhs);
+  st = rcond_of(&f, cls, anorm, info);
 done:
+  tri_release(&f1);
+  tri_release(&f2);
   if (W)
     ga_tensor_unref(W);
-  free(F);
   free(perm);
+  /* every path answers in X; Y is scratch */
+  if (Y)
+    ga_tensor_unref(Y);
   if (st != GA_OK && X) {
     ga_tensor_unref(X);
     X = NULL;
@@ -1099,19 +1184,18 @@ ga_status ga_inv(ga_id a, ga_id *out, ga_solve_info *info)
   ga_class cls = r.cls;
   int64_t dims[2] = {n, n};
   double anorm = 0;
-  double *F = xcalloc((size_t)(n * n), sizeof *F);
   int64_t *perm = xcalloc((size_t)n, sizeof *perm);
-  ga_tensor *W = NULL, *X = NULL;
+  ga_tensor *W = NULL, *X = NULL, *Y = NULL;
+  tri_factor f1 = {0}, f2 = {0};
   ga_id e = 0;
   int64_t linfo = 0;
   if (n == 0) {
     drop(&r);
-    free(F);
     free(perm);
     info->rcond = INFINITY;
     return ga_fill(cls, 2, dims, 0.0, out);
   }
-  if (!F || !perm)
+  if (!perm)
     st = ga_fail(GA_ERR_OOM, "out of host memory");
   if (st == GA_OK && (st = norm1(r.t, &anorm)) == GA_OK && (st = copy_new(r.t, n, n, NULL, &W)) == GA_OK)
     st = getrf(cls, &W->buf, n, n, perm, &linfo);
@@ -1120,23 +1204,27 @@ ga_status ga_inv(ga_id a, ga_id *out, ga_solve_info *info)
     info->rcond = 0;
     drop(&r);
     ga_tensor_unref(W);
-    free(F);
     free(perm);
     return ga_fill(cls, 2, dims, INFINITY, out);
   }
-  factors f = {.kind = 0, .F = F, .perm = perm, .n = n};
+  factors f = {.kind = 0, .f1 = &f1, .f2 = &f2, .perm = perm, .n = n};
   ga_tensor *et = NULL;
-  if (st == GA_OK && (st = get_block(&W->buf, 0, n, n, n, cls, F)) == GA_OK &&
-      (st = rcond_of(&f, cls, anorm, info)) == GA_OK && (st = ga_eye(cls, n, n, &e)) == GA_OK &&
+  /* inv (A) = U^-1 L^-1 P: the identity's rows permuted, then the two triangles */
+  if (st == GA_OK && (st = tri_prepare(&f1, cls, &W->buf, n, true, true)) == GA_OK &&
+      (st = tri_prepare(&f2, cls, &W->buf, n, false, false)) == GA_OK && (st = ga_eye(cls, n, n, &e)) == GA_OK &&
       (st = ga_handles_get(e, &et)) == GA_OK && (st = ga_tensor_materialize(et)) == GA_OK &&
-      (st = copy_new(et, n, n, perm, &X)) == GA_OK &&
-      (st = trsm(cls, &W->buf, n, true, true, false, &X->buf, n)) == GA_OK)
-    st = trsm(cls, &W->buf, n, false, false, false, &X->buf, n);
+      (st = copy_new(et, n, n, perm, &X)) == GA_OK && (st = scratch(cls, n, n, &Y)) == GA_OK &&
+      (st = tri_solve(&f1, false, &X->buf, &Y->buf, n)) == GA_OK &&
+      (st = tri_solve(&f2, false, &Y->buf, &X->buf, n)) == GA_OK)
+    st = rcond_of(&f, cls, anorm, info);
   drop_id(e);
+  tri_release(&f1);
+  tri_release(&f2);
   if (W)
     ga_tensor_unref(W);
+  if (Y)
+    ga_tensor_unref(Y);
   drop(&r);
-  free(F);
   free(perm);
   if (st != GA_OK) {
     if (X)
@@ -1294,3 +1382,4 @@ ga_status ga_chol(ga_id a, ga_id *out, int64_t *info)
   }
   return publish(W, out);
 }
+

@@ -43,6 +43,7 @@ typedef struct {
   uint32_t staging_memtype;       /* HOST_VISIBLE | HOST_COHERENT (cached if possible) */
   uint64_t max_allocation;
   uint32_t subgroup_size;
+  bool sub_arith;                 /* subgroup arithmetic in compute shaders (doubles with fp64) */
   uint32_t sm_count;               /* 0 where the driver does not say */
   bool fp64;
   bool fc_denorm32, fc_denorm64, fc_szinn32, fc_szinn64; /* float controls the device allows */
@@ -130,6 +131,8 @@ ga_status ga_vk_compact_write(void *state, const ga_pbuf *mask, int64_t n, const
 
 /* ga_vk_gemm.c */
 ga_status ga_vk_gemm(void *state, const ga_gemm_desc *d);
+/* ga_vk_lu.c */
+ga_status ga_vk_la(void *state, const ga_la_desc *d);
 
 /* GLSL sources embedded at build time from shaders/ (ga_shaders_gen.c) */
 extern const char ga_glsl_common[];
@@ -142,5 +145,6 @@ extern const char ga_glsl_transpose[]; /* shaders/transpose.comp */
 extern const char ga_glsl_compact[];   /* shaders/compact.comp */
 extern const char ga_glsl_gemm[];  /* shaders/gemm.comp: tiled matrix products */
 extern const char ga_glsl_gemv[];  /* shaders/gemv.comp: products with a vector */
+extern const char ga_glsl_lu[];    /* shaders/lu.comp: the factorisations' small kernels */
 
 #endif

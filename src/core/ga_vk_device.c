@@ -266,6 +266,9 @@ static ga_status create_device(ga_vk *vk)
   vkGetPhysicalDeviceProperties2(vk->phys, &ip);
   memcpy(vk->uuid, idp.deviceUUID, VK_UUID_SIZE);
   vk->subgroup_size = sub.subgroupSize;
+  vk->sub_arith = (sub.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) &&
+                  (sub.supportedOperations & VK_SUBGROUP_FEATURE_BASIC_BIT) &&
+                  (sub.supportedOperations & VK_SUBGROUP_FEATURE_ARITHMETIC_BIT);
   /* Vulkan has no multiprocessor count; NVIDIA's SM builtins extension reports one */
   if (has_device_ext(vk->phys, VK_NV_SHADER_SM_BUILTINS_EXTENSION_NAME)) {
     VkPhysicalDeviceShaderSMBuiltinsPropertiesNV sm = {
@@ -426,4 +429,5 @@ const ga_provider_ops ga_vulkan_provider = {
   .compact_count = ga_vk_compact_count,
   .compact_write = ga_vk_compact_write,
   .gemm = ga_vk_gemm,
+  .la = ga_vk_la,
 };

@@ -199,7 +199,9 @@ ga_status ga_vk_gemm(void *state, const ga_gemm_desc *d)
   /* a vector operand is contiguous whichever way it is stored (ld of 1 for a row) */
   /* the matrix-vector kernels only store: updates (C -= ...) take the tiled kernel */
   bool b_vec = !d->update && n == 1 && (d->trans_b ? d->ldb == 1 : true);
-  bool a_vec = !d->update && m == 1 && (d->trans_a ? true : d->lda == 1);
+  /* ... and the row of C it writes must be contiguous too (a 1 x n block of a larger C
+   * is not: the triangular solves of ga_solve.c make those) */
+  bool a_vec = !d->update && m == 1 && (d->trans_a ? true : d->lda == 1) && (n == 1 || d->ldc == 1);
   if (b_vec) /* C (m x 1) = op(A) * v */
     return d->trans_a ? run_gemv(vk, d->cls, 1, a, d->lda, d->stride_a, b, d->stride_b, c, d->stride_c, k, m, d->batch)
                       : run_gemv(vk, d->cls, 0, a, d->lda, d->stride_a, b, d->stride_b, c, d->stride_c, m, k, d->batch);

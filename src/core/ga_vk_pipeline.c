@@ -70,6 +70,8 @@ static unsigned bucket_of(const char *key)
 /* GLSL -> SPIR-V with shaderc; the words are the caller's to free. */
 static ga_status compile_glsl(ga_vk *vk, const char *key, const char *glsl, uint32_t **words, size_t *len)
 {
+  if (getenv("GPUARRAY_DUMP_GLSL")) /* a tuning aid: each kernel's source as compiled */
+    fprintf(stderr, "// ---- kernel %s\n%s\n", key, glsl);
   shaderc_compile_options_t opt = shaderc_compile_options_initialize();
   if (!opt)
     return ga_fail(GA_ERR_BACKEND, "shaderc: out of memory");

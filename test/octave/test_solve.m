@@ -146,6 +146,31 @@ A = single ([1 2; 2 4.0001]);
 [w, id] = run_warn (@() gpuArray (A) \ single ([1; 1]));
 [np, nf] = check (strcmp (id, ido), sprintf ("single near-singular warning ('%s' want '%s')", id, ido), np, nf);
 
+## larger singular and near-singular systems (device LU, device condition estimate)
+for n = [65 129]
+  A = randn (n); A(:, 30) = 0; b = randn (n, 1);
+  [wo, ido] = run_warn (@() A \ b);
+  [w, id] = run_warn (@() gpuArray (A) \ b);
+  xo = quiet (@() A \ b);
+  x = gather (quiet (@() gpuArray (A) \ b));
+  [np, nf] = check (strcmp (id, ido) && norm (x - xo, 1) <= 1e-8 * norm (xo, 1), sprintf ("exactly singular n=%d ('%s' want '%s')", n, id, ido), np, nf);
+  A = randn (n); A(:, 20) = A(:, 19) .* (1 + 1e-15 * randn (n, 1));
+  [wo, ido] = run_warn (@() A \ b);
+  [w, id] = run_warn (@() gpuArray (A) \ b);
+  ro = sscanf (wo(strfind (wo, "rcond = ") + 8:end), "%g");
+  r = sscanf (w(strfind (w, "rcond = ") + 8:end), "%g");
+  ok = strcmp (id, ido) && strcmp (id, "Octave:nearly-singular-matrix") && isscalar (r) && isscalar (ro) && r / ro < 5 && ro / r < 5;
+  [np, nf] = check (ok, sprintf ("nearly singular n=%d: rcond %g, Octave's %g", n, r, ro), np, nf);
+endfor
+## pivot orders: a dominant matrix's rows dealt out of order, found again exactly
+for n = [40 130]
+  D = randn (n) + 4 * n * eye (n);
+  A = D(mod ((0:n-1) - 17, n) + 1, :);
+  [L, U, P] = lu (gpuArray (A));
+  [Lo, Uo, Po] = lu (A);
+  [np, nf] = check (isequal (gather (P), Po) && norm (gather (L) * gather (U) - Po * A, 1) < 1e-12 * norm (A, 1), sprintf ("lu pivot order n=%d", n), np, nf);
+endfor
+
 ## ---- inv, det ---------------------------------------------------------------------------
 for n = [1 7 129]
   for cls = {"double", "single"}

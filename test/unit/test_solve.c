@@ -1,9 +1,10 @@
 /* Unit tests of the dense solves and factorisations (ga_mldivide, ga_inv, ga_det, ga_lu,
  * ga_chol) and of the gemm update mode they use, against references computed here in
  * long double. `make check-unit` runs them on the host provider and on lavapipe with
- * Vulkan validation on. Panels of 8 columns (GPUARRAY_SOLVE_NB) make small matrices
- * take every blocked path: several panels, ragged last panels, row interchanges across
- * panels, blocked triangular solves forwards and backwards. */
+ * Vulkan validation on. Blocks of 8 (GPUARRAY_SOLVE_NB) and LU leaf panels of 4 columns
+ * (GPUARRAY_SOLVE_LEAF) make small matrices take every blocked path: recursive panels,
+ * ragged last blocks, row interchanges across panels, blocked triangular solves forwards
+ * and backwards; a few cases run with the defaults. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -373,6 +374,200 @@ static void test_gemm_update_through_solve(void **state)
   free(xv);
 }
 
+/* sizes around the kernels' edges (leaf panels, workgroup widths, a ragged last block),
+ * both classes, with the blocks of the defaults and of the small settings main() chose */
+static void test_odd_sizes(void **state)
+{
+  (void)state;
+  const int64_t sizes[] = {1, 7, 63, 65, 129};
+  for (int c = 0; c < 2; c++)
+    for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++)
+      for (int kind = 0; kind < 5; kind += 1)
+        solve_case(c ? GA_SINGLE : GA_DOUBLE, sizes[s], 1 + (int64_t)s % 3, kind);
+  setenv("GPUARRAY_SOLVE_NB", "128", 1);
+  setenv("GPUARRAY_SOLVE_LEAF", "16", 1);
+  solve_case(GA_DOUBLE, 1000, 2, 0);
+  solve_case(GA_SINGLE, 129, 3, 0);
+  solve_case(GA_DOUBLE, 129, 3, 1);
+  setenv("GPUARRAY_SOLVE_NB", "8", 1);
+  setenv("GPUARRAY_SOLVE_LEAF", "4", 1);
+}
+
+/* Rows of a strongly diagonally dominant D dealt out of order: partial pivoting must
+ * find every row again, so the pivot order is known exactly. A shift of 64 makes the
+ * pivot row and the diagonal row the same thread's in a 64-wide workgroup. */
+static void pivot_case(int64_t n, int64_t shift)
+{
+  double *D = random_matrix(GA_DOUBLE, n, n, 4.0 * (double)n), *A = xmalloc((size_t)(n * n) * sizeof *A);
+  for (int64_t r = 0; r < n; r++) {
+    int64_t from = ((r - shift) % n + n) % n; /* row r of A is row from of D */
+    for (int64_t j = 0; j < n; j++)
+      A[r + j * n] = D[from + j * n];
+  }
+  ga_id a = upload(GA_DOUBLE, n, n, A), w, p;
+  int64_t info;
+  CHECK_OK(ga_lu(a, &w, &p, &info));
+  assert_int_equal(info, 0);
+  double *P = download(p, n);
+  for (int64_t i = 0; i < n; i++)
+    if (P[i] != (double)(((i + shift) % n) + 1))
+      fail_msg("n %lld shift %lld: pivot row %lld is %g, not %lld", (long long)n, (long long)shift, (long long)i,
+               P[i], (long long)(((i + shift) % n) + 1));
+  double *b = random_matrix(GA_DOUBLE, n, 2, 0);
+  ga_id bid = upload(GA_DOUBLE, n, 2, b), x;
+  ga_operand oa = {.id = a}, ob = {.id = bid};
+  CHECK_OK(ga_mldivide(&oa, &ob, &x, NULL));
+  double *xv = download(x, 2 * n);
+  assert_true(residual_ratio(A, n, xv, b, 2, GA_DOUBLE) < 30);
+  ga_release(a);
+  ga_release(w);
+  ga_release(p);
+  ga_release(bid);
+  ga_release(x);
+  free(D);
+  free(A);
+  free(P);
+  free(b);
+  free(xv);
+}
+
+static void test_pivoting(void **state)
+{
+  (void)state;
+  pivot_case(40, 17);
+  pivot_case(200, 64);
+  pivot_case(130, 1);
+  /* the other pivot search: subgroup operations where the device has them (the
+   * default on GPUs), the shared-memory tree (the default on CPU devices) */
+  setenv("GPUARRAY_LU_SUBGROUP", "1", 1);
+  pivot_case(200, 64);
+  solve_case(GA_DOUBLE, 129, 2, 0);
+  solve_case(GA_SINGLE, 65, 2, 0);
+  setenv("GPUARRAY_LU_SUBGROUP", "0", 1);
+  pivot_case(200, 64);
+  unsetenv("GPUARRAY_LU_SUBGROUP");
+}
+
+/* an exactly zero pivot in a larger matrix: Octave's least-squares answer; a nearly
+ * singular one: the estimate against the true 1-norm condition (in long double) */
+static void test_singular_large(void **state)
+{
+  (void)state;
+  int64_t n = 65;
+  double *A = random_matrix(GA_DOUBLE, n, n, 0), *b = random_matrix(GA_DOUBLE, n, 1, 0);
+  for (int64_t i = 0; i < n; i++)
+    A[i + 30 * n] = 0;
+  ga_id a = upload(GA_DOUBLE, n, n, A), bid = upload(GA_DOUBLE, n, 1, b), x;
+  ga_operand oa = {.id = a}, ob = {.id = bid};
+  ga_solve_info info;
+  CHECK_OK(ga_mldivide(&oa, &ob, &x, &info));
+  assert_int_equal(info.cond, GA_SOLVE_SINGULAR);
+  double *xv = download(x, n);
+  assert_true(xv[30] == 0); /* the minimum-norm solution leaves the free unknown at 0 */
+  for (int64_t j = 0; j < n; j++) { /* the normal equations A' (A x - b) = 0 */
+    long double g = 0;
+    for (int64_t i = 0; i < n; i++) {
+      long double r = -(long double)b[i];
+      for (int64_t k = 0; k < n; k++)
+        r += (long double)A[i + k * n] * xv[k];
+      g += (long double)A[i + j * n] * r;
+    }
+    assert_true(fabsl(g) < 1e-9);
+  }
+  free(xv);
+  ga_release(x);
+  ga_release(a);
+  /* nearly singular: column 20 almost column 19 */
+  for (int64_t i = 0; i < n; i++)
+    A[i + 30 * n] = rng_sym();
+  for (int64_t i = 0; i < n; i++)
+    A[i + 20 * n] = A[i + 19 * n] * (1 + 1e-15 * rng_sym());
+  a = upload(GA_DOUBLE, n, n, A);
+  oa.id = a;
+  CHECK_OK(ga_mldivide(&oa, &ob, &x, &info));
+  assert_int_equal(info.cond, GA_SOLVE_NEARLY_SINGULAR);
+  /* the true rcond: ||A||_1 ||inv(A)||_1 by Gauss-Jordan in long double */
+  long double *M = xmalloc((size_t)(2 * n * n) * sizeof *M);
+  for (int64_t i = 0; i < n; i++)
+    for (int64_t j = 0; j < n; j++) {
+      M[i + j * n] = A[i + j * n];
+      M[i + (n + j) * n] = i == j;
+    }
+  for (int64_t k = 0; k < n; k++) {
+    int64_t p = k;
+    for (int64_t i = k + 1; i < n; i++)
+      if (fabsl(M[i + k * n]) > fabsl(M[p + k * n]))
+        p = i;
+    for (int64_t j = 0; j < 2 * n; j++) {
+      long double t = M[k + j * n];
+      M[k + j * n] = M[p + j * n];
+      M[p + j * n] = t;
+    }
+    for (int64_t i = 0; i < n; i++) {
+      if (i == k)
+        continue;
+      long double f = M[i + k * n] / M[k + k * n];
+      for (int64_t j = k; j < 2 * n; j++)
+        M[i + j * n] -= f * M[k + j * n];
+    }
+  }
+  long double an = 0, in = 0;
+  for (int64_t j = 0; j < n; j++) {
+    long double sa = 0, si = 0;
+    for (int64_t i = 0; i < n; i++) {
+      sa += fabsl((long double)A[i + j * n]);
+      si += fabsl(M[i + (n + j) * n] / M[i + i * n]);
+    }
+    an = sa > an ? sa : an;
+    in = si > in ? si : in;
+  }
+  double truth = (double)(1 / (an * in));
+  if (!(info.rcond >= truth / 3 && info.rcond <= truth * 10))
+    fail_msg("rcond %g, true %g", info.rcond, truth);
+  ga_release(x);
+  ga_release(a);
+  ga_release(bid);
+  free(M);
+  free(A);
+  free(b);
+}
+
+/* A 1000 x 1000 solve brings back O(n) bytes (pivots, the estimate's vectors, scalars),
+ * never the factors */
+static void test_solve_structure(void **state)
+{
+  (void)state;
+  setenv("GPUARRAY_SOLVE_NB", "128", 1);
+  setenv("GPUARRAY_SOLVE_LEAF", "16", 1);
+  int64_t n = 1000;
+  double *A = random_matrix(GA_DOUBLE, n, n, 0), *b = random_matrix(GA_DOUBLE, n, 1, 0);
+  ga_id a = upload(GA_DOUBLE, n, n, A), bid = upload(GA_DOUBLE, n, 1, b), x;
+  ga_operand oa = {.id = a}, ob = {.id = bid};
+  ga_stats s0, s1;
+  CHECK_OK(ga_synchronize());
+  CHECK_OK(ga_get_stats(&s0));
+  CHECK_OK(ga_mldivide(&oa, &ob, &x, NULL));
+  CHECK_OK(ga_synchronize());
+  CHECK_OK(ga_get_stats(&s1));
+  uint64_t down = s1.bytes_downloaded - s0.bytes_downloaded;
+  fprintf(stderr, "  1000 x 1000 solve: %llu bytes down, %llu waits, %llu submits, %llu dispatches\n",
+          (unsigned long long)down, (unsigned long long)(s1.waits - s0.waits),
+          (unsigned long long)(s1.submits - s0.submits), (unsigned long long)(s1.dispatches - s0.dispatches));
+  if (down > (uint64_t)(16 * n * 8))
+    fail_msg("%llu bytes downloaded", (unsigned long long)down);
+  assert_int_equal(s1.host_fallbacks - s0.host_fallbacks, 0);
+  double *xv = download(x, n);
+  assert_true(residual_ratio(A, n, xv, b, 1, GA_DOUBLE) < 30);
+  ga_release(a);
+  ga_release(bid);
+  ga_release(x);
+  free(A);
+  free(b);
+  free(xv);
+  setenv("GPUARRAY_SOLVE_NB", "8", 1);
+  setenv("GPUARRAY_SOLVE_LEAF", "4", 1);
+}
+
 static int teardown(void **state)
 {
   (void)state;
@@ -388,6 +583,7 @@ static int teardown(void **state)
 int main(void)
 {
   setenv("GPUARRAY_SOLVE_NB", "8", 1);
+  setenv("GPUARRAY_SOLVE_LEAF", "4", 1);
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_mldivide_types),
     cmocka_unit_test(test_mldivide_operands),
@@ -396,6 +592,10 @@ int main(void)
     cmocka_unit_test(test_chol_det_inv),
     cmocka_unit_test(test_errors),
     cmocka_unit_test(test_gemm_update_through_solve),
+    cmocka_unit_test(test_odd_sizes),
+    cmocka_unit_test(test_pivoting),
+    cmocka_unit_test(test_singular_large),
+    cmocka_unit_test(test_solve_structure),
   };
   return cmocka_run_group_tests(tests, NULL, teardown);
 }

@@ -1,0 +1,138 @@
+/* The factorisations' small kernels (ga_la_desc) in plain C: the host provider runs
+ * them, and they define what shaders/lu.comp computes. Arithmetic is in the class's own
+ * precision, as on the device. */
+#include "ga_internal.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* one body for both classes */
+#define LA_TEMPLATES(T, SUFFIX, TMIN)                                                                   \
+  static T key_##SUFFIX(T x) { return isnan(x) ? (T)-1 : (T)fabs((double)x); }                           \
+                                                                                                        \
+  static void getf2_##SUFFIX(const ga_la_desc *d, T *A, int32_t *piv)                                   \
+  {                                                                                                     \
+    int64_t lda = d->lda, rows = d->m - d->r0, kmax = rows < d->w ? rows : d->w;                        \
+    int32_t *info = piv + d->off_info;                                                                  \
+    for (int64_t j = 0; j < kmax; j++) {                                                                \
+      int64_t r = d->r0 + j, c = d->c0 + j, p = r;                                                      \
+      T best = key_##SUFFIX(A[r + c * lda]);                                                            \
+      for (int64_t i = r + 1; i < d->m; i++) {                                                          \
+        T k = key_##SUFFIX(A[i + c * lda]);                                                             \
+        if (k > best) {                                                                                 \
+          best = k;                                                                                     \
+          p = i;                                                                                        \
+        }                                                                                               \
+      }                                                                                                 \
+      piv[r] = (int32_t)p;                                                                              \
+      T pv = A[p + c * lda];                                                                            \
+      if (pv == 0) {                                                                                    \
+        if (*info == 0)                                                                                 \
+          *info = (int32_t)(c + 1);                                                                     \
+        continue;                                                                                       \
+      }                                                                                                 \
+      if (p != r)                                                                                       \
+        for (int64_t k = 0; k < d->ncols; k++) {                                                        \
+          T t = A[r + k * lda];                                                                         \
+          A[r + k * lda] = A[p + k * lda];                                                              \
+          A[p + k * lda] = t;                                                                           \
+        }                                                                                               \
+      T rcp = (T)1 / pv;                                                                                \
+      bool tiny = (T)fabs((double)pv) < TMIN;                                                           \
+      for (int64_t i = r + 1; i < d->m; i++) {                                                          \
+        T l = tiny ? A[i + c * lda] / pv : A[i + c * lda] * rcp;                                        \
+        A[i + c * lda] = l;                                                                             \
+        for (int64_t k = c + 1; k < d->c0 + d->w; k++)                                                  \
+          A[i + k * lda] -= l * A[r + k * lda];                                                         \
+      }                                                                                                 \
+    }                                                                                                   \
+  }                                                                                                     \
+                                                                                                        \
+  static void trsm_##SUFFIX(const ga_la_desc *d, const T *T0, T *B0)                                    \
+  {                                                                                                     \
+    int64_t m = d->m;                                                                                   \
+    bool fwd = d->lower != d->trans;                                                                    \
+    for (int64_t p = 0; p < d->batch; p++) {                                                            \
+      const T *t = T0 + p * d->stride_t;                                                                \
+      for (int64_t col = 0; col < d->n; col++) {                                                        \
+        T *x = B0 + p * d->stride_a + col * d->lda;                                                     \
+        for (int64_t s = 0; s < m; s++) {                                                               \
+          int64_t i = fwd ? s : m - 1 - s;                                                              \
+          T v = x[i];                                                                                   \
+          int64_t k0 = fwd ? 0 : i + 1, k1 = fwd ? i : m;                                               \
+          for (int64_t k = k0; k < k1; k++)                                                             \
+            v -= (d->trans ? t[k + i * d->ldt] : t[i + k * d->ldt]) * x[k];                             \
+          x[i] = d->unit ? v : v / t[i + i * d->ldt];                                                   \
+        }                                                                                               \
+      }                                                                                                 \
+    }                                                                                                   \
+  }                                                                                                     \
+                                                                                                        \
+  static void eye_##SUFFIX(const ga_la_desc *d, T *A)                                                   \
+  {                                                                                                     \
+    for (int64_t p = 0; p < d->batch; p++)                                                              \
+      for (int64_t j = 0; j < d->n; j++)                                                                \
+        for (int64_t i = 0; i < d->m; i++)                                                              \
+          A[p * d->stride_a + i + j * d->lda] = i == j ? (T)1 : (T)0;                                   \
+  }
+
+LA_TEMPLATES(double, d, DBL_MIN)
+LA_TEMPLATES(float, s, FLT_MIN)
+
+void ga_host_la(const ga_la_desc *d, void *a, const void *t, int32_t *piv)
+{
+  bool dbl = d->cls == GA_DOUBLE;
+  switch (d->kind) {
+  case GA_LA_GETF2:
+    if (dbl)
+      getf2_d(d, (double *)a + d->off_a, piv);
+    else
+      getf2_s(d, (float *)a + d->off_a, piv);
+    break;
+  case GA_LA_TRSM:
+    if (dbl)
+      trsm_d(d, (const double *)t + d->off_t, (double *)a + d->off_a);
+    else
+      trsm_s(d, (const float *)t + d->off_t, (float *)a + d->off_a);
+    break;
+  case GA_LA_EYE:
+    if (dbl)
+      eye_d(d, (double *)a + d->off_a);
+    else
+      eye_s(d, (float *)a + d->off_a);
+    break;
+  }
+}
+
+ga_status ga_plan_la(const ga_la_desc *d)
+{
+  ga_status st = ga_g.prov->la ? ga_g.prov->la(ga_g.pstate, d) : GA_ERR_UNSUPPORTED;
+  if (st != GA_ERR_UNSUPPORTED)
+    return st;
+  /* whole buffers down, the reference, the written ones back up */
+  ga_g.stats.host_fallbacks++;
+  const ga_pbuf *bufs[3] = {d->a, d->t, d->piv};
+  void *host[3] = {0};
+  st = GA_OK;
+  for (int i = 0; i < 3 && st == GA_OK; i++) {
+    if (!bufs[i])
+      continue;
+    host[i] = malloc(bufs[i]->bytes ? bufs[i]->bytes : 1);
+    if (!host[i])
+      st = ga_fail(GA_ERR_OOM, "out of host memory for a host fallback");
+    else if ((st = ga_g.prov->download(ga_g.pstate, bufs[i], host[i], bufs[i]->bytes)) == GA_OK)
+      ga_g.stats.bytes_downloaded += bufs[i]->bytes;
+  }
+  if (st == GA_OK) {
+    ga_host_la(d, host[0], host[1], host[2]);
+    if ((st = ga_g.prov->upload(ga_g.pstate, d->a, host[0], d->a->bytes)) == GA_OK)
+      ga_g.stats.bytes_uploaded += d->a->bytes;
+    if (st == GA_OK && d->piv && (st = ga_g.prov->upload(ga_g.pstate, d->piv, host[2], d->piv->bytes)) == GA_OK)
+      ga_g.stats.bytes_uploaded += d->piv->bytes;
+  }
+  for (int i = 0; i < 3; i++)
+    free(host[i]);
+  return st;
+}

@@ -1,0 +1,119 @@
+/* The factorisations' small kernels on the Vulkan provider (shaders/lu.comp): the LU of
+ * a narrow panel by one workgroup, small triangular solves, identity blocks. They are
+ * recorded like every other dispatch, so a whole factorisation goes to the device in a
+ * few submissions with no wait between them. */
+#include "ga_strbuf.h"
+#include "ga_vk.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+typedef struct {
+  ga_class cls;
+  int kind, wg, subgroup;
+} lu_variant;
+
+static char *lu_source(const void *ctx)
+{
+  const lu_variant *v = ctx;
+  bool dbl = v->cls == GA_DOUBLE;
+  ga_strbuf b = {0};
+  ga_sb_printf(&b, "#version 460\n%s\n#define T %s\n#define ES %d\n#define TMIN %s\n#define KIND %d\n"
+                   "#define WG %d\n#define SUBGROUP %d\n#define MAXW %d\n#define MAXM %d\n",
+               ga_glsl_common, dbl ? "double" : "float", dbl ? 8 : 4,
+               dbl ? "2.2250738585072014e-308LF" : "1.17549435e-38", v->kind, v->wg, v->subgroup, GA_LA_LEAF_MAX,
+               GA_LA_TRSM_MAX);
+  ga_sb_puts(&b, ga_glsl_lu);
+  return ga_sb_take(&b);
+}
+
+/* One workgroup factors a panel: as many threads as the device allows up to 1024 (the
+ * row loops are latency-bound), 64 on a CPU device. Subgroup operations find the pivot
+ * where the device has them for the class, except on a CPU device (lavapipe's scans
+ * were once wrong there); GPUARRAY_LU_SUBGROUP=0/1 overrides, so tests take both.
+ * GPUARRAY_LU_WG sets the workgroup (32 .. 1024, a power of two: the shared-memory tree
+ * needs one). */
+static void getf2_shape(const ga_vk *vk, ga_class cls, int *wg, int *subgroup)
+{
+  bool cpu = vk->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+  uint32_t lim = vk->props.limits.maxComputeWorkGroupInvocations;
+  if (vk->props.limits.maxComputeWorkGroupSize[0] < lim)
+    lim = vk->props.limits.maxComputeWorkGroupSize[0];
+  int w = cpu ? 64 : 1024;
+  const char *ew = getenv("GPUARRAY_LU_WG"); /* tuning: a power of two */
+  long v = ew ? strtol(ew, NULL, 10) : 0;
+  if (v >= 32 && v <= 1024 && (v & (v - 1)) == 0)
+    w = (int)v;
+  while ((uint32_t)w > lim && w > 1)
+    w /= 2;
+  *wg = w;
+  *subgroup = !cpu && vk->sub_arith && (cls == GA_SINGLE || vk->fp64);
+  const char *e = getenv("GPUARRAY_LU_SUBGROUP");
+  if (e && (*e == '0' || *e == '1'))
+    *subgroup = *e == '1' && vk->sub_arith && (cls == GA_SINGLE || vk->fp64);
+}
+
+static ga_status pipeline(ga_vk *vk, const lu_variant *v, VkPipeline *p)
+{
+  char key[64];
+  snprintf(key, sizeof key, "lu:%d:%d:%d:%d", (int)v->cls, v->kind, v->wg, v->subgroup);
+  return ga_vk_pipeline_get(vk, key, lu_source, v, p);
+}
+
+ga_status ga_vk_la(void *state, const ga_la_desc *d)
+{
+  ga_vk *vk = state;
+  if ((d->cls == GA_DOUBLE && !vk->fp64) || (d->cls != GA_DOUBLE && d->cls != GA_SINGLE))
+    return GA_ERR_UNSUPPORTED;
+  uint64_t es = ga_class_size(d->cls);
+  lu_variant v = {.cls = d->cls, .wg = 64};
+  VkPipeline p;
+  ga_status st;
+  switch (d->kind) {
+  case GA_LA_GETF2: {
+    if (d->m > INT32_MAX || d->ncols > INT32_MAX || d->w > GA_LA_LEAF_MAX)
+      return GA_ERR_UNSUPPORTED;
+    getf2_shape(vk, d->cls, &v.wg, &v.subgroup);
+    if ((st = pipeline(vk, &v, &p)) != GA_OK)
+      return st;
+    struct {
+      uint64_t a, lda, piv, info;
+      uint32_t rows, ncols, c0, w, r0, pad;
+    } pc = {d->a->address + (uint64_t)(d->off_a + d->r0) * es, (uint64_t)d->lda,
+            d->piv->address + (uint64_t)d->r0 * 4u, d->piv->address + (uint64_t)d->off_info * 4u,
+            (uint32_t)(d->m - d->r0), (uint32_t)d->ncols, (uint32_t)d->c0, (uint32_t)d->w, (uint32_t)d->r0, 0};
+    return ga_vk_dispatch(vk, p, &pc, sizeof pc, 1);
+  }
+  case GA_LA_TRSM: {
+    v.kind = 1;
+    uint64_t per = ((uint64_t)d->n + 63) / 64, groups = per * (uint64_t)d->batch;
+    if (d->m > GA_LA_TRSM_MAX || groups > UINT32_MAX)
+      return GA_ERR_UNSUPPORTED;
+    if ((st = pipeline(vk, &v, &p)) != GA_OK)
+      return st;
+    struct {
+      uint64_t t, ldt, st, b, ldb, sb;
+      uint32_t m, n, batch, flags, groups_x, pad;
+    } pc = {d->t->address + (uint64_t)d->off_t * es, (uint64_t)d->ldt, (uint64_t)d->stride_t,
+            d->a->address + (uint64_t)d->off_a * es, (uint64_t)d->lda, (uint64_t)d->stride_a,
+            (uint32_t)d->m, (uint32_t)d->n, (uint32_t)d->batch,
+            (uint32_t)((d->lower ? 1 : 0) | (d->unit ? 2 : 0) | (d->trans ? 4 : 0)), ga_vk_groups_x(groups), 0};
+    return ga_vk_dispatch(vk, p, &pc, sizeof pc, groups);
+  }
+  case GA_LA_EYE: {
+    v.kind = 2;
+    uint64_t total = (uint64_t)d->m * (uint64_t)d->n * (uint64_t)d->batch, groups = (total + 255) / 256;
+    if (total >= UINT32_MAX - 256)
+      return GA_ERR_UNSUPPORTED;
+    if ((st = pipeline(vk, &v, &p)) != GA_OK)
+      return st;
+    struct {
+      uint64_t a, lda, sa;
+      uint32_t m, n, batch, groups_x;
+    } pc = {d->a->address + (uint64_t)d->off_a * es, (uint64_t)d->lda, (uint64_t)d->stride_a, (uint32_t)d->m,
+            (uint32_t)d->n, (uint32_t)d->batch, ga_vk_groups_x(groups)};
+    return ga_vk_dispatch(vk, p, &pc, sizeof pc, groups);
+  }
+  }
+  return GA_ERR_UNSUPPORTED;
+}
