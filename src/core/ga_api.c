@@ -824,8 +824,9 @@ ga_status ga_binary(ga_binop op, const ga_operand *a, const ga_operand *b, ga_id
     return st;
   ga_class cls;
   bool za = ga_class_is_complex(ra.cls), zb = ga_class_is_complex(rb.cls);
-  if ((za || zb) && ga_binop_is_function(op)) {
-    if (op == GA_OP_MAX || op == GA_OP_MIN || op == GA_OP_HYPOT)
+  bool extremum = op == GA_OP_MAX || op == GA_OP_MIN;
+  if ((za || zb) && ga_binop_is_function(op) && !extremum) {
+    if (op == GA_OP_HYPOT)
       return ga_fail(GA_ERR_UNSUPPORTED, "%s: complex gpuArrays are not supported here yet", ga_binop_name(op));
     return ga_fail(GA_ERR_CLASS, "%s: not defined for complex numbers", ga_binop_name(op));
   }
@@ -852,7 +853,7 @@ ga_status ga_binary(ga_binop op, const ga_operand *a, const ga_operand *b, ga_id
     return st;
   if (op == GA_OP_BITSHIFT && (st = check_shift_counts(&rb)) != GA_OK)
     return st;
-  if ((op == GA_OP_MAX || op == GA_OP_MIN) && ra.numel == 1) {
+  if ((op == GA_OP_MAX || op == GA_OP_MIN) && ra.numel == 1 && !za && !zb) {
     /* Octave's max (s, y) with a scalar s computes max (y(i), s): on ties (-0 and 0)
      * the array's element is the one kept, and of two scalars the second */
     resolved tmp = ra;
@@ -1016,12 +1017,9 @@ ga_status ga_reduce_dims(ga_reduce_op op, ga_id id, int dim, int dim_last, ga_su
     }
     return st;
   }
-  if ((op == GA_RED_MAX || op == GA_RED_MIN) && ga_class_is_complex(in->cls)) {
-    if ((st = ga_settle_tensor(id, &in)) != GA_OK) /* max orders complex values differently */
-      return st;
-    if (ga_class_is_complex(in->cls))
-      return ga_fail(GA_ERR_UNSUPPORTED, "%s: complex gpuArrays are not supported here yet", reduce_names[op]);
-  }
+  if ((op == GA_RED_MAX || op == GA_RED_MIN) && ga_class_is_complex(in->cls) &&
+      (st = ga_settle_tensor(id, &in)) != GA_OK) /* max orders complex values differently */
+    return st;
   if (dim < 0)
     return ga_fail(GA_ERR_ARG, "%s: invalid dimension DIM = %d", reduce_names[op], dim);
   if (dim == 0 ? dim_last != 0 : dim_last < dim)

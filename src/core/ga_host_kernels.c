@@ -588,6 +588,14 @@ static hval complex_binary(const ga_xnode *n, ga_class ca, hval a, ga_class cb, 
     return r;
   }
   case GA_OP_POWER: return complex_power(ca, a, cb, b, n->cls == GA_CSINGLE);
+  case GA_OP_MAX: case GA_OP_MIN: {
+    /* Octave's max (x, y) of complex values (lo-mappers.h): by abs alone, x kept on ties
+     * and whenever x is NaN, so a NaN on either side wins */
+    double ax = single ? (double)hypotf((float)ar, (float)ai) : hypot(ar, ai);
+    double bx = single ? (double)hypotf((float)br, (float)bi) : hypot(br, bi);
+    bool keep = n->op == GA_OP_MAX ? ax >= bx : ax <= bx;
+    return keep || isnan(ar) || isnan(ai) ? hc(ar, ai) : hc(br, bi);
+  }
   default: return complex_arith(n->op, n->cls == GA_CSINGLE, ca, a, cb, b);
   }
 }
@@ -1168,6 +1176,13 @@ ga_status ga_host_eval_expr(const ga_expr *x, const void *const *inputs, ga_clas
 /* max/min: is a strictly better than b? NaN is never better, and anything beats NaN. */
 static bool better(ga_reduce_op op, ga_class c, hval a, hval b)
 {
+  if (ga_class_is_complex(c)) { /* Octave's operator > of complex values: abs, then arg */
+    if (isnan(a.f) || isnan(a.im))
+      return false;
+    if (isnan(b.f) || isnan(b.im))
+      return true;
+    return complex_order(op == GA_RED_MAX ? GA_OP_GT : GA_OP_LT, c == GA_CSINGLE, c, a, c, b);
+  }
   if (ga_class_is_int(c)) {
     bool gt = ga_class_is_signed(c) ? a.i > b.i : a.u > b.u;
     bool lt = ga_class_is_signed(c) ? a.i < b.i : a.u < b.u;

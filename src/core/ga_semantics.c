@@ -106,9 +106,10 @@ ga_status ga_binary_result_class(ga_binop op, ga_class a, ga_class b, ga_class *
     return GA_OK;
   }
   if (za || zb) { /* Octave defines no operator of complex and integer values */
-    if (ga_class_is_int(a) || ga_class_is_int(b) || ga_binop_is_function(op))
+    bool extremum = op == GA_OP_MAX || op == GA_OP_MIN;
+    if (ga_class_is_int(a) || ga_class_is_int(b) || (ga_binop_is_function(op) && !extremum))
       return GA_ERR_CLASS;
-    if (op >= GA_OP_EQ) {
+    if (ga_binop_is_comparison(op) || ga_binop_is_logic(op)) {
       *out = GA_LOGICAL;
       return GA_OK;
     }

@@ -320,6 +320,31 @@ for cls = {"double", "single"}
   [np, nf] = check (gather (all (gpuArray (zz))), all (zz), 0, "all", np, nf);
 endfor
 
+## ---- max and min: Octave's orders (reductions: abs, then arg; two arrays: abs alone) ----------
+v = [1+1i, -1-1i, 1i, -1.4142, NaN, 1.4142i, complex(NaN, 1), -1i, 2i, -2, 2, -2i, complex(-2, -0)];
+for f = {@max, @min}
+  for cls = {"double", "single"}
+    z = cast (v, cls{1});
+    zz = [z; z(end:-1:1); z([2:end 1])];
+    [m, i] = f{1} (zz, [], 2);
+    [gm, gi] = f{1} (gpuArray (zz), [], 2);
+    [np, nf] = check (gather (gm), m, 0, sprintf ("%s reduction %s", func2str (f{1}), cls{1}), np, nf);
+    [np, nf] = check (gather (gi), i, 0, sprintf ("%s reduction index %s", func2str (f{1}), cls{1}), np, nf);
+    [np, nf] = check (gather (f{1} (gpuArray (zz))), f{1} (zz), 0, sprintf ("%s columns %s", func2str (f{1}), cls{1}), np, nf);
+    [np, nf] = check (gather (f{1} (gpuArray ([NaN, complex(NaN, 1)]))), f{1} ([NaN, complex(NaN, 1)]), 0, ...
+                      "extremum of NaNs", np, nf);
+    [A, B] = ndgrid (z, [z, 3, -0.5]);
+    [np, nf] = check (gather (f{1} (gpuArray (A), B)), f{1} (A, B), 0, sprintf ("%s (A, B) %s", func2str (f{1}), cls{1}), np, nf);
+    [np, nf] = check (gather (f{1} (real (A), gpuArray (B))), f{1} (real (A), B), 0, ...
+                      sprintf ("%s (real, B) %s", func2str (f{1}), cls{1}), np, nf);
+    [np, nf] = check (gather (f{1} (gpuArray (z(9)), [-2 2])), f{1} (z(9), [-2 2]), 0, ...
+                      sprintf ("%s (scalar, array) %s", func2str (f{1}), cls{1}), np, nf);
+    [np, nf] = check (gather (f{1} (gpuArray ([-2 2]), z(9))), f{1} ([-2 2], z(9)), 0, ...
+                      sprintf ("%s (array, scalar) %s", func2str (f{1}), cls{1}), np, nf);
+  endfor
+endfor
+[np, nf] = check_error (@(g) max (on_gpu (1i, g), int8 (2)), "max of complex and int8", np, nf);
+
 ## ---- matrix products (real products of the parts) ------------------------------------------------
 for cls = {"double", "single"}
   A = cast (complex (randn (6, 5), randn (6, 5)), cls{1});
