@@ -1419,15 +1419,16 @@ classdef gpuArray < handle
       if (nargin < 2 || (isnumeric (p) && isempty (p)))
         p = 2;
       endif
-      if (nargin > 2)
-        error ("gpuarray:notImplemented", "norm: the OPT argument is not implemented for gpuArrays");
-      endif
       p = gather (p);
       if (! isfloat (x))
         error ("norm: X must be a numeric matrix");
       endif
       if (ndims (x) > 2)
         error ("norm: only valid for 2-D objects");
+      endif
+      if (nargin > 2)
+        r = gpuArray.vector_norms_ (x, p, opt);
+        return;
       endif
       cls = classUnderlying (x);
       if (isempty (x))
@@ -1657,6 +1658,66 @@ classdef gpuArray < handle
         warning ("Octave:singular-matrix", "matrix singular to machine precision");
       elseif (cond == 2)
         warning ("Octave:nearly-singular-matrix", "matrix singular to machine precision, rcond = %g", rc);
+      endif
+    endfunction
+
+    function r = vector_norms_ (x, p, opt)
+      ## norm (X, P, "rows" / "columns" / "cols"): the P-norm of each row or column, with
+      ## Octave's rules (a NaN makes the norm NaN, Inf-norms included; an Inf makes it Inf;
+      ## P = 0 counts the nonzeros); scaled by the largest magnitude so that 2- and p-norms
+      ## neither overflow nor underflow
+      if (! ischar (opt))
+        error ("norm: OPT must be a string");
+      endif
+      switch (lower (opt))
+        case "rows"
+          dim = 2;
+        case {"columns", "cols"}
+          dim = 1;
+        otherwise
+          error ("norm: unrecognized option: %s", opt);
+      endswitch
+      if (ischar (p))
+        if (strcmpi (p, "fro"))
+          p = 2;
+        elseif (strcmpi (p, "inf"))
+          p = Inf;
+        elseif (strcmpi (p, "-inf"))
+          p = -Inf;
+        else
+          error ("norm: unrecognized option: %s", p);
+        endif
+      endif
+      cls = classUnderlying (x);
+      sz = size (x);
+      sz(dim) = 1;
+      if (size (x, dim) == 0)
+        r = gpuArray (__gpuarray__ ("fill", cls, sz, 0), [], [], true);
+        return;
+      endif
+      ax = abs (x);
+      hasnan = any (isnan (ax), dim);
+      if (p == Inf)
+        r = max (ax, [], dim);
+      elseif (p == -Inf)
+        r = min (ax, [], dim);
+      elseif (p == 0)
+        r = cast (sum (ax != 0, dim), cls);
+      elseif (p == 1)
+        r = sum (ax, dim);
+      else
+        ## (no indexed assignment: inside the class it would be the builtin's)
+        scale = max (ax, [], dim);
+        scale = scale + (scale == 0);
+        if (p == 2)
+          r = scale .* sqrt (sum ((ax ./ scale) .^ 2, dim));
+        else
+          r = scale .* sum ((ax ./ scale) .^ p, dim) .^ (1 / p);
+        endif
+        r = max (r, Inf * any (isinf (ax), dim));   # Inf where a row has one (0*Inf is NaN: ignored)
+      endif
+      if (p != 0)                                  # (P = 0 counts a NaN as nonzero)
+        r = r + 0 ./ ! hasnan;                     # NaN where a row has one
       endif
     endfunction
 
@@ -3544,6 +3605,23 @@ endclassdef
 %!   assert (gather (norm (gpuArray (A), p{1})), norm (A, p{1}), 1e-12);
 %! endfor
 %! assert (gather (norm (gpuArray ([3 4]))), 5, 1e-15);
+%!test
+%! ## norm (X, P, OPT): row and column norms with Octave's NaN, Inf and zero rules
+%! A = [1 2; Inf 3; NaN 1; NaN Inf; 0 0; 1e300 1e300; -3 4; 1e-300 -1e-300];
+%! R = [A; rand(5, 2) - 0.5];
+%! for p = {2, 1, Inf, -Inf, 0, 3, 0.5, "fro", "inf"}
+%!   for opt = {"rows", "columns", "cols"}
+%!     for X = {R, single(R), R.'}
+%!       want = norm (X{1}, p{1}, opt{1});
+%!       got = norm (gpuArray (X{1}), p{1}, opt{1});
+%!       assert (isa (got, "gpuArray") && strcmp (classUnderlying (got), class (want)));
+%!       assert (gather (got), want, -8 * eps (class (want)));
+%!     endfor
+%!   endfor
+%! endfor
+%! assert (size (norm (gpuArray (zeros (0, 3)), 2, "columns")), [1 3]);
+%! assert (gather (norm (gpuArray (zeros (3, 0)), 2, "rows")), zeros (3, 1));
+%!error <unrecognized option> norm (gpuArray (ones (2)), 2, "diagonal")
 
 %!error <positive definite> chol (gpuArray ([1 2; 2 1]))
 %!error <nonconformant> gpuArray (ones (2)) \ ones (3, 1)

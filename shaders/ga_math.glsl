@@ -387,13 +387,12 @@ double ga_m_exp_acc(double x)
   return ga_m_dd_scale(h, l, k);
 }
 
-// exp(x) in plain double arithmetic, within 1 ulp (the double-double ga_m_exp_dd above
-// serves pow, which needs exp's tail): x = k*ln2 + r, |r| <= ln2/2, with ln2 in two parts
-// (fdlibm's; the first has 32 significant bits, so k*L1 is exact), exp(r) by its Taylor
-// series to r^13 (the next term is below 2^-58) in fused multiply-adds, then 2^k as an
-// exponent, in two factors where 2^k alone would leave the normal range. About 17 FP64
-// operations, where the double-double path took about 60: a chain such as
-// sin(x).*y + exp(-x.^2) stays memory-bound instead of FP64-bound.
+// exp(x) in plain double arithmetic, nearly always correctly rounded (the double-double
+// ga_m_exp_dd above serves pow, which needs exp's tail): x = k*ln2 + r, |r| <= ln2/2,
+// with ln2 in two parts (fdlibm's), exp(r) by its Taylor series in fused multiply-adds
+// with 1 + r kept exact, then 2^k as an exponent, in two factors where 2^k alone would
+// leave the normal range. About 25 FP64 operations, where the double-double path took
+// about 60: a chain such as sin(x).*y + exp(-x.^2) stays memory-bound, not FP64-bound.
 double ga_m_pow2_fast(int n) { return packDouble2x32(uvec2(0u, uint(n + 1023) << 20)); }
 
 double ga_exp_d(double x)
@@ -405,28 +404,36 @@ double ga_exp_d(double x)
   if (x < -745.1332191019411lf)
     return 0.0lf;
   precise double kd = roundEven(x * 1.4426950408889634lf);
-  precise double r = fma(kd, -6.93147180369123816490e-01lf, x);
-  r = fma(kd, -1.90821492927058770002e-10lf, r);
-  precise double p = fma(r, 1.6059043836821613e-10lf, 2.08767569878681e-09lf);
-  p = fma(p, r, 2.505210838544172e-08lf);
-  p = fma(p, r, 2.755731922398589e-07lf);
-  p = fma(p, r, 2.755731922398589e-06lf);
-  p = fma(p, r, 2.48015873015873e-05lf);
-  p = fma(p, r, 0.0001984126984126984lf);
-  p = fma(p, r, 0.001388888888888889lf);
-  p = fma(p, r, 0.008333333333333333lf);
-  p = fma(p, r, 0.041666666666666664lf);
-  p = fma(p, r, 0.16666666666666666lf);
-  p = fma(p, r, 0.5lf);
-  p = fma(p, r, 1.0lf);
-  p = fma(p, r, 1.0lf);
+  // r + rr = x - k*ln2 to about 2^-100 (the first product is exact in the fma)
+  precise double rh = fma(kd, -6.93147180369123816490e-01lf, x);
+  precise double rl = kd * -1.90821492927058770002e-10lf;
+  precise double r = rh + rl;
+  precise double rr = (rh - r) + rl;
+  // q = (exp(r) - 1 - r) / r^2 by its Taylor series to r^11 (the r^14 term of exp is below 2^-58)
+  precise double q = fma(r, 1.6059043836821613e-10lf, 2.08767569878681e-09lf);
+  q = fma(q, r, 2.505210838544172e-08lf);
+  q = fma(q, r, 2.755731922398589e-07lf);
+  q = fma(q, r, 2.755731922398589e-06lf);
+  q = fma(q, r, 2.48015873015873e-05lf);
+  q = fma(q, r, 0.0001984126984126984lf);
+  q = fma(q, r, 0.001388888888888889lf);
+  q = fma(q, r, 0.008333333333333333lf);
+  q = fma(q, r, 0.041666666666666664lf);
+  q = fma(q, r, 0.16666666666666666lf);
+  q = fma(q, r, 0.5lf);
+  precise double e = fma(r * r, q, rr);
+  // 1 + r exactly as s + sl, then one rounding: correctly rounded but for cases within
+  // a few hundredths of an ulp of a half-way point (exp (1) is e rounded, as in glibc)
+  precise double s = 1.0lf + r;
+  precise double sl = (1.0lf - s) + r;
+  precise double p = s + (sl + e);
   int k = int(kd);
   if (k >= -1020 && k <= 1020)
     return p * ga_m_pow2_fast(k);
   // near overflow or in the subnormal range: the last product rounds once
   int k1 = k / 2;
-  precise double q = p * ga_m_pow2_fast(k1);
-  return q * ga_m_pow2_fast(k - k1);
+  precise double part = p * ga_m_pow2_fast(k1);
+  return part * ga_m_pow2_fast(k - k1);
 }
 
 // ---- log -------------------------------------------------------------------------
