@@ -1754,9 +1754,7 @@ classdef gpuArray < handle
         elseif (! logical_fn && ! (isnumeric (p) || islogical (p)))
           error ("%s: input followed by \"like\" must be numeric", name);
         endif
-        if (! isreal (p))
-          error ("gpuarray:notImplemented", "%s: complex gpuArrays are not supported yet", name);
-        endif
+        ## a complex prototype gives real values, as Octave 7's zeros (2, "like", 1i)
         args(k:end) = [];
       elseif (! logical_fn && numel (args) && ischar (args{end}))
         cls = args{end};
@@ -3710,3 +3708,7 @@ endclassdef
 %! z = [1+2i, -3i, 4, 2-1i; 0.5, 1i, -2, 3];
 %! assert (gather (var (gpuArray (z))), var (z), -8 * eps);
 %! assert (gather (std (gpuArray (z), 0, 2)), std (z, 0, 2), -8 * eps);
+%!test
+%! z = zeros (2, "like", gpuArray (1i));
+%! assert (isreal (z) && isa (z, "gpuArray"));
+%! assert (gather (z), zeros (2, "like", 1i));
