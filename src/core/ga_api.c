@@ -692,7 +692,20 @@ static ga_status power_goes_complex(const resolved *ra, const resolved *rb, int 
         *found = x < 0;
       return st;
     }
-    st = derive(ra->t, true, GA_UOP_SIGNBIT, 0, 0, &flags);
+    /* negative, or -0 (not a NaN whose sign bit happens to be set) */
+    ga_tensor *neg = NULL, *zero = NULL, *sb = NULL, *nz = NULL;
+    st = derive(ra->t, false, 0, GA_OP_LT, 0.0, &neg);
+    if (st == GA_OK)
+      st = derive(ra->t, false, 0, GA_OP_EQ, 0.0, &zero);
+    if (st == GA_OK)
+      st = derive(ra->t, true, GA_UOP_SIGNBIT, 0, 0, &sb);
+    if (st == GA_OK)
+      st = derive2(GA_OP_AND, zero, sb, &nz);
+    if (st == GA_OK)
+      st = derive2(GA_OP_OR, neg, nz, &flags);
+    ga_tensor *all[] = {neg, zero, sb, nz};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+      ga_tensor_unref(all[i]);
   } else if (ra->numel == 1) {
     double x = 0;
     if ((st = scalar_value(ra, &x)) != GA_OK || !(x < 0))
