@@ -252,4 +252,46 @@ dvec2 ga_rc_log1p(double x)
 {
   return x < -1.0lf ? dvec2(ga_log_d(-(1.0lf + x)), 3.14159265358979323846lf) : dvec2(ga_log1p_d(x), 0.0lf);
 }
+
+// Octave's order of complex values (oct-cmplx.h): by abs, then by arg with -pi taken as
+// pi; a real operand's arg is 0 whatever its sign. op: 0 <, 1 <=, 2 >, 3 >=; single:
+// abs and arg rounded to single, as Octave computes them for single operands.
+uint ga_corder(int op, dvec2 a, bool za, dvec2 b, bool zb, bool single)
+{
+  double ax = ga_hypot_d(a.x, a.y), bx = ga_hypot_d(b.x, b.y);
+  if (single) {
+    ax = ga_d(ga_f(ax));
+    bx = ga_d(ga_f(bx));
+  }
+  if (ax == bx) {
+    double pi = single ? ga_d(ga_f(3.14159265358979323846lf)) : 3.14159265358979323846lf;
+    ax = za ? ga_atan2_d(a.y, a.x) : 0.0lf;
+    bx = zb ? ga_atan2_d(b.y, b.x) : 0.0lf;
+    if (single) {
+      ax = ga_d(ga_f(ax));
+      bx = ga_d(ga_f(bx));
+    }
+    if (ax == -pi)
+      ax = pi;
+    if (bx == -pi)
+      bx = pi;
+  }
+  bool r = op == 0 ? ax < bx : op == 1 ? ax <= bx : op == 2 ? ax > bx : ax >= bx;
+  return r ? 1u : 0u;
+}
+
+// libstdc++'s pow (complex, int), which Octave's .^ uses for integer exponents:
+// repeated squaring, a negative power as the quotient 1 / z^n
+dvec2 ga_cpow_int(dvec2 x, double y)
+{
+  int n = int(y);
+  uint m = uint(abs(n));
+  dvec2 r = (m & 1u) != 0u ? x : dvec2(1.0lf, 0.0lf);
+  for (m >>= 1; m != 0u; m >>= 1) {
+    x = ga_cmul(x, x);
+    if ((m & 1u) != 0u)
+      r = ga_cmul(r, x);
+  }
+  return n < 0 ? ga_cdiv(dvec2(1.0lf, 0.0lf), r) : r;
+}
 #endif // !GA_COMPLEX_LITE

@@ -3,6 +3,7 @@
 #include "ga_glsl_emit.h"
 #include "ga_vk.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -295,6 +296,16 @@ static void emit_as_real(ga_strbuf *b, const char *x, bool single)
   ga_sb_printf(b, single ? "ga_d(ga_f(%s))" : "ga_d(%s)", x);
 }
 
+/* z .^ n with complex z and a scalar integer n of int's range (Octave's squaring) */
+static bool complex_int_power(const ga_expr *x, const ga_xnode *n)
+{
+  const ga_xnode *e = &x->nodes[n->b];
+  if (!ga_class_is_complex(x->nodes[n->a].cls) || e->kind != GA_X_SCALAR || !ga_class_is_float(e->cls))
+    return false;
+  double y = x->scalars[e->slot].v.f;
+  return y == floor(y) && fabs(y) < 2147483648.0;
+}
+
 /* Whether the generated kernels compute this complex node (else the host does): the
  * arithmetic, equality, logic, the parts and the functions below; ordering, powers and
  * the inverse functions run on the host for now. */
@@ -324,8 +335,11 @@ static bool complex_node_supported(const ga_expr *x, const ga_xnode *n)
       return true;
     switch (n->op) {
     case GA_OP_PLUS: case GA_OP_MINUS: case GA_OP_TIMES: case GA_OP_RDIVIDE: case GA_OP_COMPLEX: case GA_OP_EQ:
-    case GA_OP_NE: case GA_OP_AND: case GA_OP_OR: case GA_OP_XOR:
+    case GA_OP_NE: case GA_OP_AND: case GA_OP_OR: case GA_OP_XOR: case GA_OP_LT: case GA_OP_LE: case GA_OP_GT:
+    case GA_OP_GE:
       return true;
+    case GA_OP_POWER: /* a complex base to a scalar integer power; the rest on the host */
+      return complex_int_power(x, n);
     default:
       return false;
     }
@@ -350,6 +364,13 @@ static bool expr_needs_complex_math(const ga_expr *x)
     if (n->kind != GA_X_UNARY || (!ga_class_is_complex(n->cls) && !ga_class_is_complex(x->nodes[n->a].cls)))
       continue;
     if (ga_unop_is_function(n->uop) || n->uop == GA_UOP_ABS || n->uop == GA_UOP_ANGLE || n->uop == GA_UOP_SIGN)
+      return true;
+  }
+  for (int j = 0; x && j < x->nnodes; j++) { /* ordering and powers */
+    const ga_xnode *n = &x->nodes[j];
+    bool z = n->kind == GA_X_BINARY && (ga_class_is_complex(n->cls) || ga_class_is_complex(x->nodes[n->a].cls) ||
+                                        ga_class_is_complex(x->nodes[n->b].cls));
+    if (z && ((n->op >= GA_OP_LT && n->op <= GA_OP_GE) || n->op == GA_OP_POWER))
       return true;
   }
   return false;
@@ -421,6 +442,11 @@ static void emit_complex_binary(ga_strbuf *b, const ga_xnode *n, ga_class ca, co
     else
       ga_sb_printf(b, "uint(%s(%s, %s)))", n->op == GA_OP_EQ ? "all(equal" : "any(notEqual", xs, ys);
     break;
+  case GA_OP_LT: case GA_OP_LE: case GA_OP_GT: case GA_OP_GE:
+    ga_sb_printf(b, "ga_corder(%d, %s, %s, %s, %s, %s)", (int)(n->op - GA_OP_LT), xs, za ? "true" : "false", ys,
+                 zb ? "true" : "false", single ? "true" : "false");
+    break;
+  case GA_OP_POWER: ga_sb_printf(b, "%s(ga_cpow_int(%s, %s))", wrap, xs, bexpr); break;
   case GA_OP_AND: case GA_OP_OR: case GA_OP_XOR: {
     const char *o = n->op == GA_OP_AND ? "&&" : n->op == GA_OP_OR ? "||" : "!=";
     ga_sb_printf(b, "uint((%s != dvec2(0.0lf)) %s (%s != dvec2(0.0lf)))", xs, o, ys);
@@ -899,7 +925,7 @@ static void emit_nodes(ga_strbuf *b, const ga_expr *x, const char *indent, const
       snprintf(va, sizeof va, "v%d", n->a);
       ga_glsl_emit_unary(b, n, x->nodes[n->a].cls, va);
       ga_sb_puts(b, ";\n");
-    } else if (n->op == GA_OP_POWER && n->mode == GA_CM_FLOAT) {
+    } else if (n->op == GA_OP_POWER && n->mode == GA_CM_FLOAT && !ga_class_is_complex(n->cls)) {
       /* a scalar exponent keeps Octave's exact cases (x .^ 2 is x * x); an array of
        * exponents is pow throughout, as Octave's elementwise std::pow */
       bool single = n->cls == GA_SINGLE;
