@@ -469,8 +469,13 @@ void main()
       if (tid == 0u) {
         atomicAdd(LuCU(counter).v, 1u);
         uint target = (j + 1u) * G;
-        while (int(atomicAdd(LuCU(counter).v, 0u) - target) < 0)
-          ;
+        // bounded: a device that does not run the workgroups side by side reports it
+        // (info -1) instead of hanging
+        for (uint spin = 0u; int(atomicAdd(LuCU(counter).v, 0u) - target) < 0; spin++)
+          if (spin > (1u << 24)) {
+            LuI(pc.info).v = -1;
+            break;
+          }
       }
       memoryBarrierBuffer();
       barrier();

@@ -57,9 +57,8 @@ static void getf2_shape(const ga_vk *vk, ga_class cls, int *wg, int *subgroup)
 /* The panel by several workgroups (KIND 4 of lu.comp), each holding RPT rows a thread in
  * registers, for panels that swap only within their columns: *groups workgroups of *wg
  * threads, or false where the panel does not fit (then one workgroup, KIND 0). The
- * workgroups wait for each other, so all must run at once: on a GPU at most 64 (fewer
- * than its multiprocessors), on a CPU device one unless GPUARRAY_LU_GROUPS says otherwise
- * (lavapipe runs as many workgroups at once as it has threads). Tuning on the GPU:
+ * workgroups wait for each other, so all must run at once (fewer than the GPU's
+ * multiprocessors; lavapipe runs as many at once as it has threads). Tuning on the GPU:
  * GPUARRAY_LU_PANEL=0 (off), GPUARRAY_LU_GROUPS (the most workgroups), GPUARRAY_LU_PWG
  * (their size, a power of two), GPUARRAY_LU_RPT (the fewest rows a thread: 1, 2, 4). */
 static bool panel_shape(const ga_vk *vk, int64_t rows, int *wg, int *rpt, int *groups)
@@ -77,7 +76,10 @@ static bool panel_shape(const ga_vk *vk, int64_t rows, int *wg, int *rpt, int *g
     w = (int)v;
   while ((uint32_t)w > lim && w > 1)
     w /= 2;
-  int64_t gmax = cpu ? 1 : 64;
+  /* several workgroups only on request for now: on lavapipe they give LAPACK's pivots
+   * with LP_NUM_THREADS=1 but wrong candidates with several threads (its compiler may
+   * move the plain stores past the counter's relaxed atomic); the GPU is to tell */
+  int64_t gmax = 1;
   v = (e = getenv("GPUARRAY_LU_GROUPS")) ? strtol(e, NULL, 10) : 0;
   if (v >= 1 && v <= GA_LA_PANEL_GROUPS)
     gmax = v;
