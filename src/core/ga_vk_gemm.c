@@ -321,7 +321,7 @@ static ga_status tune(ga_vk *vk, const ga_gemm_desc *d)
     if (st != GA_OK)
       break;
     if (used < sizeof report)
-      used += (size_t)snprintf(report + used, sizeof report - used, " %s %.2f", candidates[s][i].name,
+      used += (size_t)snprintf(report + used, sizeof report - used, " %s %.3g", candidates[s][i].name,
                                flops / sec * 1e-12);
     if (best_s == 0 || sec < best_s) {
       best_s = sec;
