@@ -294,8 +294,13 @@ static ga_status tune(ga_vk *vk, const ga_gemm_desc *d)
   sub.stride_c = 0;
   ga_pbuf scratch = {0};
   ga_status st = ga_buffer_acquire((size_t)(sub.m * sub.n) * ga_class_size(d->cls), &scratch);
-  if (st != GA_OK)
-    return st;
+  if (st != GA_OK) {
+    /* no room to tune: the default for this session, nothing recorded; the product
+     * itself still runs */
+    vk->gemm_tuned[s] = default_tile(vk, d->cls);
+    vk->gemm_known[s] = true;
+    return GA_OK;
+  }
   sub.c = &scratch;
   ga_stats keep = ga_g.stats;
   double flops = 2.0 * (double)sub.m * (double)sub.n * (double)sub.k;
