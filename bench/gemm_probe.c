@@ -1,18 +1,22 @@
 /* Device time of matrix products through the core API (ga_mtimes), for the GPU machine:
- * SGEMM and DGEMM at 4096 and 8192 for each tile configuration given, and GEMV at
- * 16384 x 16384 (both orientations) against an elementwise copy of the same matrix.
- * Times are gpu_time_ns (timestamp queries) of one product per submission, the median
- * of warm runs. Each product is checked at sampled entries against a long-double dot
- * product (single: 1e-5 relative to sum |a||b|, double 1e-13).
- *   make -C src libgpuarray_core.a && cc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L \
- *     -Isrc/core bench/gemm_probe.c src/libgpuarray_core.a <CORE_LIBS> -o gemm_probe
- *   ./gemm_probe [tile ...]       tiles as BMxBNxBK, e.g. 128x128x8 128x64x8 */
+ * GEMV at 16384 x 16384 (both orientations) against an elementwise copy of the same
+ * matrix; then SGEMM and DGEMM at 4096 and 8192 for every GEMM variant (the candidate
+ * lists of ga_vk_gemm.c, or the names given), each forced through GPUARRAY_GEMM_TILE;
+ * then what the autotuner picks (in a fresh cache folder) and its record. Times are
+ * gpu_time_ns (timestamp queries) of one product per submission, the median of warm
+ * runs. Each product is checked at sampled entries against a long-double dot product
+ * (single: 1e-5 relative to sum |a||b|, double 1e-13).
+ *   make bench/gemm_probe
+ *   bench/gemm_probe [variant ...]   e.g. 128x64x8-8x8 d:64x64x8-8x4 (s: / d: one class only)
+ * PROBE_ONLY=gemm|gemv|tune runs one part; PROBE_SMALL=1 uses small sizes (lavapipe). */
 #include "ga.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define RUNS 7
 
@@ -68,10 +72,17 @@ static double time_product(ga_class cls, ga_id a, const void *ha, int64_t m, int
   for (int r = -1; r < RUNS; r++) {
     if (c)
       ga_release(c);
+    c = 0;
     check(ga_synchronize(), "sync");
     ga_reset_stats();
-    check(ga_mtimes(&oa, 0, &ob, 0, &c), "mtimes");
-    check(ga_synchronize(), "sync");
+    ga_status st = ga_mtimes(&oa, 0, &ob, 0, &c);
+    if (st == GA_OK)
+      st = ga_synchronize();
+    if (st != GA_OK) { /* a variant the driver rejects: report it, go on with the next */
+      printf("mtimes failed: %s (%s)\n", ga_last_error(), ga_status_id(st));
+      *ok = 0;
+      return -1;
+    }
     ga_stats s;
     ga_get_stats(&s);
     if (r >= 0)
@@ -101,27 +112,90 @@ static double time_product(ga_class cls, ga_id a, const void *ha, int64_t m, int
   return t[RUNS / 2];
 }
 
-static void gemm_sizes(ga_class cls, const char *tile)
+/* One class and size: the operands made once, then each variant timed on them. */
+static void gemm_sweep(ga_class cls, int64_t n, int nvar, const char *const *vars, double *best, char *best_name)
 {
-  int small = getenv("PROBE_SMALL") != NULL; /* a smoke test on lavapipe */
-  const int64_t sizes[2] = {small ? 256 : 4096, small ? 384 : 8192};
-  for (int s = 0; s < 2; s++) {
-    int64_t n = sizes[s];
-    void *ha = random_matrix(cls, n * n), *hb = random_matrix(cls, n * n);
-    int64_t dims[2] = {n, n};
-    ga_id a, b;
-    check(ga_upload(cls, 2, dims, ha, &a), "upload");
-    check(ga_upload(cls, 2, dims, hb, &b), "upload");
+  void *ha = random_matrix(cls, n * n), *hb = random_matrix(cls, n * n);
+  int64_t dims[2] = {n, n};
+  ga_id a, b;
+  check(ga_upload(cls, 2, dims, ha, &a), "upload");
+  check(ga_upload(cls, 2, dims, hb, &b), "upload");
+  *best = 0;
+  for (int i = 0; i < nvar; i++) {
+    const char *v = vars[i];
+    /* names that say a class ("s:..." / "d:...") run only for it */
+    if (v[0] && v[1] == ':') {
+      if (v[0] != (cls == GA_SINGLE ? 's' : 'd'))
+        continue;
+      v += 2;
+    }
+    if (strcmp(v, "auto") == 0)
+      unsetenv("GPUARRAY_GEMM_TILE");
+    else
+      setenv("GPUARRAY_GEMM_TILE", v, 1);
     int ok;
     double t = time_product(cls, a, ha, n, n, b, hb, n, &ok);
-    printf("%s %-6s %5lld  tile %-10s %8.3f ms  %6.2f TFLOP/s  %s\n", cls == GA_SINGLE ? "SGEMM" : "DGEMM", "",
-           (long long)n, tile, t * 1e3, 2.0 * n * n * n / t * 1e-12, ok ? "ok" : "WRONG");
+    if (t < 0)
+      continue;
+    double tf = 2.0 * (double)n * (double)n * (double)n / t * 1e-12;
+    const char *ran = ga_gemm_variant(cls);
+    bool other = strcmp(v, "auto") != 0 && strcmp(ran, v) != 0; /* a name the device cannot take */
+    printf("%s %5lld  %-20s %8.3f ms  %6.2f TFLOP/s  %s%s%s%s\n", cls == GA_SINGLE ? "SGEMM" : "DGEMM", (long long)n,
+           ran, t * 1e3, tf, ok ? "ok" : "WRONG", other ? "  (asked for " : "", other ? v : "", other ? ")" : "");
     fflush(stdout);
-    ga_release(a);
-    ga_release(b);
-    free(ha);
-    free(hb);
+    if (ok && tf > *best) {
+      *best = tf;
+      snprintf(best_name, 48, "%s", ran);
+    }
   }
+  unsetenv("GPUARRAY_GEMM_TILE");
+  ga_release(a);
+  ga_release(b);
+  free(ha);
+  free(hb);
+}
+
+/* The autotuner from scratch for one class: a fresh cache folder, a new session, one
+ * product of n; prints its pick and the record it wrote (every candidate's TFLOP/s). */
+static void autotune(ga_class cls, int64_t n)
+{
+  char dir[] = "/tmp/gemm_probe_tune_XXXXXX";
+  if (!mkdtemp(dir)) {
+    perror("mkdtemp");
+    return;
+  }
+  setenv("GPUARRAY_CACHE_DIR", dir, 1);
+  unsetenv("GPUARRAY_GEMM_TILE");
+  if (getenv("PROBE_SMALL"))
+    setenv("GPUARRAY_GEMM_AUTOTUNE", "force", 1);
+  check(ga_reset(0), "reset");
+  ga_reset_stats();
+  /* one product of n starts the tuner (time_product resets the counters) */
+  void *h = random_matrix(cls, n * n);
+  int64_t dims[2] = {n, n};
+  ga_id a, c;
+  check(ga_upload(cls, 2, dims, h, &a), "upload");
+  ga_operand oa = {.id = a};
+  check(ga_mtimes(&oa, 0, &oa, 0, &c), "mtimes");
+  check(ga_synchronize(), "sync");
+  ga_stats s;
+  ga_get_stats(&s);
+  ga_release(a);
+  ga_release(c);
+  free(h);
+  const char *vars[1] = {"auto"};
+  double best;
+  char name[48];
+  gemm_sweep(cls, n, 1, vars, &best, name);
+  printf("autotune %s: picked %s (%llu tuning run%s)\n", cls == GA_SINGLE ? "single" : "double", ga_gemm_variant(cls),
+         (unsigned long long)s.gemm_tunings, s.gemm_tunings == 1 ? "" : "s");
+  char cmd[200];
+  snprintf(cmd, sizeof cmd, "cat %s/*/gemm-tune-%s.txt | tr -c '[:print:]\\n' ' '; echo; rm -rf %s", dir,
+           cls == GA_SINGLE ? "single" : "double", dir);
+  fflush(stdout);
+  if (system(cmd) != 0)
+    printf("(no record)\n");
+  fflush(stdout);
 }
 
 static void gemv(ga_class cls)
@@ -175,29 +249,38 @@ int main(int argc, char **argv)
   check(ga_get_device_info(&info), "device");
   printf("device: %s (%s), subgroup %d, shared %llu B\n", info.name, info.provider, info.subgroup_size,
          (unsigned long long)info.max_shmem_per_block);
-  const char *only = getenv("PROBE_ONLY"); /* "gemv" or "gemm" */
-  if (!only || strcmp(only, "gemm") != 0) {
+  const char *only = getenv("PROBE_ONLY"); /* "gemv", "gemm" or "tune" */
+  int small = getenv("PROBE_SMALL") != NULL;
+  if (!only || strcmp(only, "gemv") == 0) {
     gemv(GA_SINGLE);
     gemv(GA_DOUBLE);
   }
-  if (only && strcmp(only, "gemv") == 0)
-    return 0;
-  const char *def[] = {"default"};
-  int ntiles = argc > 1 ? argc - 1 : 1;
-  for (int c = 0; c < 2; c++)
-    for (int i = 0; i < ntiles; i++) {
-      const char *tile = argc > 1 ? argv[i + 1] : def[0];
-      /* tiles that name a class ("s:..." / "d:...") run only for it */
-      if (tile[1] == ':' && tile[0] != (c ? 'd' : 's'))
-        continue;
-      if (tile[1] == ':')
-        tile += 2;
-      if (strcmp(tile, "default") != 0)
-        setenv("GPUARRAY_GEMM_TILE", tile, 1);
+  const int64_t sizes[2] = {small ? 256 : 4096, small ? 384 : 8192};
+  /* the sweep: forced variants, never the tuner */
+  setenv("GPUARRAY_GEMM_AUTOTUNE", "0", 1);
+  if (!only || strcmp(only, "gemm") == 0)
+    for (int c = 0; c < 2; c++) {
+      ga_class cls = c ? GA_DOUBLE : GA_SINGLE;
+      const char *vars[64];
+      int nvar = 0;
+      if (argc > 1)
+        for (int i = 1; i < argc && nvar < 64; i++)
+          vars[nvar++] = argv[i];
       else
-        unsetenv("GPUARRAY_GEMM_TILE");
-      gemm_sizes(c ? GA_DOUBLE : GA_SINGLE, tile);
+        for (int i = 0; ga_gemm_candidate(cls, i) && nvar < 64; i++)
+          vars[nvar++] = ga_gemm_candidate(cls, i);
+      for (int s = 0; s < 2; s++) {
+        double best;
+        char name[48] = "-";
+        gemm_sweep(cls, sizes[s], nvar, vars, &best, name);
+        printf("best %s %lld: %s %.2f TFLOP/s\n", c ? "DGEMM" : "SGEMM", (long long)sizes[s], name, best);
+      }
     }
+  unsetenv("GPUARRAY_GEMM_AUTOTUNE");
+  if (!only || strcmp(only, "tune") == 0) {
+    autotune(GA_SINGLE, sizes[0]);
+    autotune(GA_DOUBLE, sizes[0]);
+  }
   ga_shutdown();
   return 0;
 }

@@ -9,15 +9,49 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <time.h>
 
-static void check(ga_status st, const char *what)
+/* a failure ends the case, not the run: one device run sweeps several settings */
+static int failed;
+static bool check(ga_status st, const char *what)
 {
   if (st != GA_OK) {
-    fprintf(stderr, "%s: %s (%s)\n", what, ga_last_error(), ga_status_id(st));
-    exit(1);
+    printf("  FAILED %s: %s (%s)\n", what, ga_last_error(), ga_status_id(st));
+    failed = 1;
   }
+  return st == GA_OK;
+}
+
+/* the best (smallest) device time of 3 warm runs of one phase, in ms: the factorisation
+ * alone (ga_lu: a copy, the LU, the pivots up), or the solve without the estimate */
+static double phase_ms(ga_id A, ga_id B, int phase)
+{
+  double best = -1;
+  for (int r = 0; r < 4; r++) {
+    ga_id w = 0, p = 0, x = 0;
+    int64_t info;
+    ga_stats s;
+    if (!check(ga_synchronize(), "sync"))
+      return -1;
+    ga_reset_stats();
+    ga_operand oa = {.id = A}, ob = {.id = B};
+    ga_status st = phase == 0 ? ga_lu(A, &w, &p, &info) : ga_mldivide(&oa, &ob, &x, NULL);
+    if (!check(st, phase == 0 ? "lu" : "mldivide without rcond") || !check(ga_synchronize(), "sync"))
+      return -1;
+    ga_get_stats(&s);
+    if (w)
+      ga_release(w);
+    if (p)
+      ga_release(p);
+    if (x)
+      ga_release(x);
+    double ms = (double)s.gpu_time_ns * 1e-6;
+    if (r > 0 && (best < 0 || ms < best))
+      best = ms;
+  }
+  return best;
 }
 
 static uint64_t rng = 88172645463325252ull;
@@ -58,21 +92,23 @@ static void run(ga_class cls, int64_t n)
       ((double *)hb)[i] = b[i];
   }
   int64_t da[2] = {n, n}, db[2] = {n, 1};
-  ga_id A, B, X = 0;
-  check(ga_upload(cls, 2, da, ha, &A), "upload");
-  check(ga_upload(cls, 2, db, hb, &B), "upload");
+  ga_id A = 0, B = 0, X = 0;
+  if (!check(ga_upload(cls, 2, da, ha, &A), "upload") || !check(ga_upload(cls, 2, db, hb, &B), "upload"))
+    goto out;
   ga_operand oa = {.id = A}, ob = {.id = B};
   double best_wall = 1e30, first_wall = 0;
   ga_stats best = {0};
   for (int r = 0; r < 4; r++) { /* the first compiles the kernels */
     if (X)
       ga_release(X);
-    check(ga_synchronize(), "sync");
+    X = 0;
+    if (!check(ga_synchronize(), "sync"))
+      goto out;
     ga_reset_stats();
     double t0 = now();
     ga_solve_info info;
-    check(ga_mldivide(&oa, &ob, &X, &info), "mldivide");
-    check(ga_synchronize(), "sync");
+    if (!check(ga_mldivide(&oa, &ob, &X, &info), "mldivide") || !check(ga_synchronize(), "sync"))
+      goto out;
     double wall = now() - t0;
     ga_stats s;
     ga_get_stats(&s);
@@ -83,7 +119,8 @@ static void run(ga_class cls, int64_t n)
       best = s;
     }
   }
-  check(ga_download(X, hx, (size_t)n * es), "download");
+  if (!check(ga_download(X, hx, (size_t)n * es), "download"))
+    goto out;
   double worst = 0;
   for (int q = 0; q < 16; q++) {
     int64_t i = (int64_t)(rng % (uint64_t)n);
@@ -105,9 +142,24 @@ static void run(ga_class cls, int64_t n)
          (unsigned long long)best.bytes_downloaded, (unsigned long long)best.bytes_uploaded,
          (unsigned long long)best.host_fallbacks);
   fflush(stdout);
-  ga_release(A);
-  ga_release(B);
-  ga_release(X);
+  {
+    /* where the device time goes: factor, the rest of a solve, the estimate */
+    double f = phase_ms(A, B, 0);
+    setenv("GPUARRAY_SOLVE_RCOND", "0", 1);
+    double nr = phase_ms(A, B, 1);
+    unsetenv("GPUARRAY_SOLVE_RCOND");
+    double all = (double)best.gpu_time_ns * 1e-6;
+    printf("  device phases: lu() %.2f ms; solve without rcond %.2f ms (probe, norm, copies, solves %.2f); "
+           "rcond %.2f ms\n", f, nr, nr - f, all - nr);
+    fflush(stdout);
+  }
+out:
+  if (A)
+    ga_release(A);
+  if (B)
+    ga_release(B);
+  if (X)
+    ga_release(X);
   free(a);
   free(b);
   free(ha);
@@ -118,11 +170,16 @@ static void run(ga_class cls, int64_t n)
 int main(int argc, char **argv)
 {
   ga_device_info info;
-  check(ga_get_device_info(&info), "device");
+  if (!check(ga_get_device_info(&info), "device"))
+    return 1;
   printf("device: %s (%s)\n", info.name, info.provider);
-  printf("blocks: GPUARRAY_SOLVE_NB=%s GPUARRAY_SOLVE_LEAF=%s (unset: the defaults)\n",
-         getenv("GPUARRAY_SOLVE_NB") ? getenv("GPUARRAY_SOLVE_NB") : "-",
-         getenv("GPUARRAY_SOLVE_LEAF") ? getenv("GPUARRAY_SOLVE_LEAF") : "-");
+  static const char *knobs[] = {"GPUARRAY_SOLVE_NB", "GPUARRAY_SOLVE_LEAF", "GPUARRAY_LU_WG", "GPUARRAY_LU_LASWP",
+                                 "GPUARRAY_LU_PANEL", "GPUARRAY_LU_GROUPS", "GPUARRAY_LU_PWG", "GPUARRAY_LU_RPT",
+                                 "GPUARRAY_LU_SUBGROUP"};
+  printf("settings (- : the default):");
+  for (size_t i = 0; i < sizeof knobs / sizeof *knobs; i++)
+    printf(" %s=%s", knobs[i] + 9, getenv(knobs[i]) ? getenv(knobs[i]) : "-");
+  printf("\n");
   static const int64_t defaults[] = {1024, 2048, 4096};
   int count = argc > 1 ? argc - 1 : 3;
   for (int i = 0; i < count; i++) {
@@ -131,5 +188,5 @@ int main(int argc, char **argv)
     run(GA_SINGLE, n);
   }
   ga_shutdown();
-  return 0;
+  return failed;
 }

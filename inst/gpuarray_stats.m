@@ -12,8 +12,9 @@
 ## @code{gpu_time_ns} (device time of finished work, from timestamp queries),
 ## @code{assign_in_place} (assignments @code{A(I) = X} written into the old array's
 ## memory), @code{assign_copies} (assignments that copied the whole array first,
-## because another value still shared it) and @code{waits} (times the host waited for
-## unfinished device work: the round trips).
+## because another value still shared it), @code{waits} (times the host waited for
+## unfinished device work: the round trips) and @code{gemm_tunings} (runs of the matrix
+## product's autotuner, whose own kernels and time the other counters leave out).
 ## With @qcode{"reset"}, zero the counters (the gauges of what is alive now are kept).
 ## @seealso{gpuDevice}
 ## @end deftypefn

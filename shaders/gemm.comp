@@ -1,18 +1,27 @@
 // gpuarray: C = op(A) * op(B), column-major, for each page of a batch (ga_vk_gemm.c).
-// The core defines:
+// The core defines (one variant of this one source is a gemm_tile in ga_vk_gemm.c):
 //   T, V4              the element type and its 4-vector (float/vec4, double/dvec4)
 //   ES                 bytes per element
 //   BM, BN, BK         the workgroup's tile of C (BM x BN) and the depth of one step
+//   TM, TN             each thread's block of C (4 or 8 each): fewer accumulators per
+//                      thread (doubles take two registers each) buy more threads
+//   WM                 0: consecutive threads walk m (a warp spans BM/TM rows of threads);
+//                      else a warp is WM x 32/WM threads, so it reads fewer distinct
+//                      vectors of A from shared memory per step (more of B)
+//   PAD                4-vectors added to each shared row: the scalar stores of transposed
+//                      loads (A transposed, B not) then fall into different banks
 //   TRANS_A, TRANS_B   op is the transpose (A stored k x m, B stored n x k)
 //   GROUP_M            tile rows walked together, so neighbouring groups share panels in L2
-// Each thread owns an 8 x 8 block of C as two 4-row halves BM/2 apart and two 4-column
-// halves BN/2 apart: its reads of shared memory are whole vectors, and a warp's rows
-// are contiguous. Tiles of A and B go through shared memory twice buffered: the next
-// step's global loads are in flight while this step's products are formed, and one
-// barrier per step suffices. Every load outside the matrices reads 0, so any size works;
-// rows and columns outside C are computed and never stored.
+// Each thread owns TM x TN elements of C as TM/4 4-row pieces BM/(TM/4) apart and TN/4
+// 4-column pieces BN/(TN/4) apart: its reads of shared memory are whole vectors, and a
+// warp's rows are contiguous. Tiles of A and B go through shared memory twice buffered:
+// the next step's global loads are in flight (in registers) while this step's products
+// are formed, and one barrier per step suffices. Every load outside the matrices reads
+// 0, so any size works; rows and columns outside C are computed and never stored.
 #extension GL_EXT_control_flow_attributes : require
-layout(local_size_x = (BM / 8) * (BN / 8)) in;
+const uint TTM = BM / TM, TTN = BN / TN; // threads along m and n
+const uint WG = TTM * TTN;
+layout(local_size_x = WG) in;
 
 layout(push_constant) uniform Params {
   uint64_t a, b, c;        // addresses of the first page (offsets already added)
@@ -28,9 +37,8 @@ layout(push_constant) uniform Params {
 layout(buffer_reference, std430, buffer_reference_align = 16) buffer GemmV4 { V4 v; };
 layout(buffer_reference, std430, buffer_reference_align = ES) buffer GemmS { T v; };
 
-const uint WG = (BM / 8) * (BN / 8);
-shared V4 As[2][BK][BM / 4];
-shared V4 Bs[2][BK][BN / 4];
+shared V4 As[2][BK][BM / 4 + PAD];
+shared V4 Bs[2][BK][BN / 4 + PAD];
 
 // Four elements along the contiguous ("fast") index f0..f0+3 at slow index s; zeros
 // outside fmax x smax. vec: the four may be loaded as one aligned vector.
@@ -125,10 +133,17 @@ void main()
   uint64_t bbase = pc.b + uint64_t(page) * pc.sb * uint64_t(ES);
   uint64_t cbase = pc.c + uint64_t(page) * pc.sc * uint64_t(ES);
 
-  uint tmi = tid % (BM / 8u), tni = tid / (BM / 8u);
-  T acc[8][8];
-  [[unroll]] for (int i = 0; i < 8; i++)
-    [[unroll]] for (int j = 0; j < 8; j++)
+#if WM > 0
+  // warps of WM x (32 / WM) threads, tiled over the TTM x TTN threads
+  uint lane = tid % 32u, warp = tid / 32u;
+  uint tmi = (warp % (TTM / uint(WM))) * uint(WM) + lane % uint(WM);
+  uint tni = (warp / (TTM / uint(WM))) * (32u / uint(WM)) + lane / uint(WM);
+#else
+  uint tmi = tid % TTM, tni = tid / TTM;
+#endif
+  T acc[TM][TN];
+  [[unroll]] for (int i = 0; i < TM; i++)
+    [[unroll]] for (int j = 0; j < TN; j++)
       acc[i][j] = T(0);
 
   V4 ra[UA], rb[UB];
@@ -154,12 +169,19 @@ void main()
           rb[i] = fetch_b(bbase, n0, k1, tid + i * WG);
     }
     [[unroll]] for (uint kk = 0u; kk < uint(BK); kk++) {
-      V4 a0 = As[cur][kk][tmi], a1 = As[cur][kk][tmi + BM / 8u];
-      V4 b0 = Bs[cur][kk][tni], b1 = Bs[cur][kk][tni + BN / 8u];
-      T av[8] = T[8](a0.x, a0.y, a0.z, a0.w, a1.x, a1.y, a1.z, a1.w);
-      T bv[8] = T[8](b0.x, b0.y, b0.z, b0.w, b1.x, b1.y, b1.z, b1.w);
-      [[unroll]] for (int i = 0; i < 8; i++)
-        [[unroll]] for (int j = 0; j < 8; j++)
+      T av[TM], bv[TN];
+      [[unroll]] for (uint g = 0u; g < uint(TM) / 4u; g++) {
+        V4 x = As[cur][kk][tmi + g * TTM];
+        [[unroll]] for (uint q = 0u; q < 4u; q++)
+          av[4u * g + q] = x[q];
+      }
+      [[unroll]] for (uint g = 0u; g < uint(TN) / 4u; g++) {
+        V4 y = Bs[cur][kk][tni + g * TTN];
+        [[unroll]] for (uint q = 0u; q < 4u; q++)
+          bv[4u * g + q] = y[q];
+      }
+      [[unroll]] for (int i = 0; i < TM; i++)
+        [[unroll]] for (int j = 0; j < TN; j++)
           acc[i][j] = fma(av[i], bv[j], acc[i][j]);
     }
     if (more) {
@@ -176,10 +198,10 @@ void main()
   // every index into acc is a constant once unrolled: acc stays in registers
   bool vec_c = (pc.flags & 4u) != 0u;
   bool update = (pc.flags & 8u) != 0u;
-  [[unroll]] for (int j = 0; j < 8; j++) {
-    uint col = n0 + (j < 4 ? 0u : uint(BN) / 2u) + tni * 4u + uint(j & 3);
-    [[unroll]] for (int h = 0; h < 2; h++) {
-      uint row = m0 + (h == 0 ? 0u : uint(BM) / 2u) + tmi * 4u;
+  [[unroll]] for (int j = 0; j < TN; j++) {
+    uint col = n0 + (uint(j / 4) * TTN + tni) * 4u + uint(j & 3);
+    [[unroll]] for (int h = 0; h < TM / 4; h++) {
+      uint row = m0 + (uint(h) * TTM + tmi) * 4u;
       V4 v = V4(acc[4 * h][j], acc[4 * h + 1][j], acc[4 * h + 2][j], acc[4 * h + 3][j]);
       if (col < pc.n && row < pc.m) {
         uint64_t p = cbase + (uint64_t(row) + uint64_t(col) * pc.ldc) * uint64_t(ES);

@@ -7,6 +7,9 @@
 //           wrong: the tree is the fallback).
 //   KIND 1  TRSM: op(T)^-1 B for a triangle of at most MAXM rows, a thread per column
 //   KIND 2  EYE: identity blocks
+//   KIND 3  LASWP: a panel's interchanges applied to the other columns, a thread per column
+//   KIND 4  PANEL: GETF2 by GROUPS workgroups that hold the panel in registers (RPT rows
+//           of MAXW columns a thread) and meet once per column through global memory
 // GETF2 keeps every row of the panel's own columns with one thread (row i with thread
 // i mod WG): a thread reads back only what it wrote itself, so no invocation needs
 // another's global writes (which would need coherent memory); the pivot row travels
@@ -121,7 +124,7 @@ void main()
     barrier();
     T pv = s_prow[j];
     if (tid == 0u) {
-      LuI(pc.piv + 4ul * uint64_t(j)).v = int(pc.r0 + p);
+      LuI(pc.piv + 4ul * uint64_t(j)).v = int(pc.r0 + (pv == T(0) ? j : p));
       if (pv == T(0) && LuI(pc.info).v == 0)
         LuI(pc.info).v = int(pc.c0 + j + 1u);
     }
@@ -272,5 +275,264 @@ void main()
   uint page = e / per, r = e % per;
   uint i = r % pc.m, j = r / pc.m;
   LuS(pc.a + (uint64_t(page) * pc.sa + uint64_t(i) + uint64_t(j) * pc.lda) * uint64_t(ES)).v = i == j ? T(1) : T(0);
+}
+#endif
+
+#if KIND == 3
+layout(local_size_x = 64) in;
+layout(push_constant) uniform Params {
+  uint64_t a;   // row 0, column 0 of the matrix
+  uint64_t lda;
+  uint64_t piv; // piv[r0]
+  uint ncols, c0, w, r0;
+  uint k;       // interchanges
+  uint groups_x;
+} pc;
+
+// The interchanges as one permutation of the rows they touch (at most 2 MAXW): position
+// s_pos[e] receives the row that was at s_src[e], so a column is read once and written
+// once, with no order among its loads or among its stores.
+shared uint s_pos[2 * MAXW], s_src[2 * MAXW];
+shared uint s_n;
+
+void main()
+{
+  uint tid = gl_LocalInvocationID.x;
+  if (tid == 0u) {
+    uint n = pc.k;
+    for (uint q = 0u; q < pc.k; q++) {
+      s_pos[q] = pc.r0 + q;
+      s_src[q] = pc.r0 + q;
+    }
+    for (uint q = 0u; q < pc.k; q++) {
+      uint p = uint(LuI(pc.piv + 4ul * uint64_t(q)).v);
+      if (p == pc.r0 + q)
+        continue;
+      uint e = n;
+      for (uint t = 0u; t < n; t++)
+        if (s_pos[t] == p)
+          e = t;
+      if (e == n) {
+        s_pos[n] = p;
+        s_src[n] = p;
+        n++;
+      }
+      uint x = s_src[q];
+      s_src[q] = s_src[e];
+      s_src[e] = x;
+    }
+    s_n = n;
+  }
+  barrier();
+  uint c = (gl_WorkGroupID.y * pc.groups_x + gl_WorkGroupID.x) * 64u + tid;
+  if (c >= pc.ncols - pc.w)
+    return;
+  uint cc = c < pc.c0 ? c : c + pc.w;
+  uint n = s_n;
+  uint64_t col = pc.a + uint64_t(cc) * pc.lda * uint64_t(ES);
+  T v[2 * MAXW];
+  [[unroll]] for (uint e = 0u; e < uint(2 * MAXW); e++)
+    if (e < n)
+      v[e] = LuS(col + uint64_t(s_src[e]) * uint64_t(ES)).v;
+  [[unroll]] for (uint e = 0u; e < uint(2 * MAXW); e++)
+    if (e < n && s_pos[e] != s_src[e])
+      LuS(col + uint64_t(s_pos[e]) * uint64_t(ES)).v = v[e];
+}
+#endif
+
+#if KIND == 4
+// Workgroup g holds rows g RPT WG + k WG + tid (k < RPT) of the panel in registers from
+// the first load to the last store. Per column each workgroup finds its best candidate,
+// publishes it (key, row index, the row's MAXW values) and the owner of the diagonal row
+// publishes that row, in the half of the scratch of the column's parity; then all meet
+// at a counter (the workgroups of one dispatch are all resident: the core asks for at
+// most GA_LA_PANEL_GROUPS and only on devices that run them side by side), read every
+// candidate, and agree on the winner with LAPACK's order. A workgroup can be at most one
+// column ahead of another, so two halves suffice. The last workgroup to leave zeroes
+// the counter for the next dispatch.
+layout(local_size_x = WG) in;
+layout(push_constant) uniform Params {
+  uint64_t a;    // row r0, column c0
+  uint64_t lda;
+  uint64_t piv;  // piv[r0]
+  uint64_t info; // int32
+  uint64_t work; // GA_LA_WORK_BYTES of scratch
+  uint rows, w, r0, c0, groups;
+} pc;
+
+layout(buffer_reference, std430, buffer_reference_align = ES) coherent buffer LuCS { T v; };
+layout(buffer_reference, std430, buffer_reference_align = 4) coherent buffer LuCU { uint v; };
+
+const uint NONE = 0xffffffffu;
+const uint SLOT = uint(GMAX) * (uint(ES) + 4u + uint(ES) * uint(MAXW)) + uint(ES) * uint(MAXW);
+
+shared T s_k[WG];
+shared uint s_i[WG];
+shared T s_bk;
+shared uint s_bi;
+shared T s_crow[GMAX][MAXW];
+shared T s_rowj[MAXW];
+
+uint64_t at(uint i, uint c) { return pc.a + (uint64_t(i) + uint64_t(c) * pc.lda) * uint64_t(ES); }
+T keyof(T x) { return isnan(x) ? T(-1) : abs(x); }
+bool better(T k, uint i, T bk, uint bi) { return k > bk || (k == bk && i < bi); }
+
+// the workgroup's best (key, row) into every thread
+void wg_best(inout T bk, inout uint bi)
+{
+  uint tid = gl_LocalInvocationID.x;
+#if SUBGROUP
+  T m = subgroupMax(bk);
+  uint mi = subgroupMin(bk == m ? bi : NONE);
+  if (subgroupElect()) {
+    s_k[gl_SubgroupID] = m;
+    s_i[gl_SubgroupID] = mi;
+  }
+  barrier();
+  if (gl_SubgroupID == 0u) {
+    T k2 = T(-2);
+    uint i2 = NONE;
+    for (uint s = gl_SubgroupInvocationID; s < gl_NumSubgroups; s += gl_SubgroupSize)
+      if (better(s_k[s], s_i[s], k2, i2)) {
+        k2 = s_k[s];
+        i2 = s_i[s];
+      }
+    T m2 = subgroupMax(k2);
+    uint mi2 = subgroupMin(k2 == m2 ? i2 : NONE);
+    if (subgroupElect()) {
+      s_bk = m2;
+      s_bi = mi2;
+    }
+  }
+  barrier();
+#else
+  s_k[tid] = bk;
+  s_i[tid] = bi;
+  barrier();
+  for (uint h = uint(WG) / 2u; h > 0u; h >>= 1) {
+    if (tid < h && better(s_k[tid + h], s_i[tid + h], s_k[tid], s_i[tid])) {
+      s_k[tid] = s_k[tid + h];
+      s_i[tid] = s_i[tid + h];
+    }
+    barrier();
+  }
+  if (tid == 0u) {
+    s_bk = s_k[0];
+    s_bi = s_i[0];
+  }
+  barrier();
+#endif
+  bk = s_bk;
+  bi = s_bi;
+}
+
+void main()
+{
+  uint tid = gl_LocalInvocationID.x, g = gl_WorkGroupID.x, G = pc.groups;
+  uint span = uint(WG) * uint(RPT), base = g * span + tid;
+  uint kmax = min(pc.rows, pc.w);
+  T v[RPT][MAXW];
+  [[unroll]] for (uint k = 0u; k < uint(RPT); k++)
+    [[unroll]] for (uint q = 0u; q < uint(MAXW); q++)
+      v[k][q] = base + k * uint(WG) < pc.rows && q < pc.w ? LuS(at(base + k * uint(WG), q)).v : T(0);
+  uint64_t counter = pc.work;
+  [[unroll]] for (uint j = 0u; j < uint(MAXW); j++) {
+    if (j < kmax) {
+      T bk = T(-2);
+      uint bi = NONE;
+      [[unroll]] for (uint k = 0u; k < uint(RPT); k++) {
+        uint i = base + k * uint(WG);
+        if (i < pc.rows && i >= j && better(keyof(v[k][j]), i, bk, bi)) {
+          bk = keyof(v[k][j]);
+          bi = i;
+        }
+      }
+      wg_best(bk, bi);
+      uint64_t slot = pc.work + 64ul + uint64_t((j & 1u) * SLOT);
+      uint64_t keys = slot, idx = slot + uint64_t(GMAX) * uint64_t(ES);
+      uint64_t crow = idx + uint64_t(GMAX) * 4ul, rowj = crow + uint64_t(GMAX * MAXW) * uint64_t(ES);
+      if (tid == 0u) {
+        LuCS(keys + uint64_t(g) * uint64_t(ES)).v = bk;
+        LuCU(idx + uint64_t(g) * 4ul).v = bi;
+      }
+      [[unroll]] for (uint k = 0u; k < uint(RPT); k++) {
+        uint i = base + k * uint(WG);
+        if (i == bi)
+          [[unroll]] for (uint q = 0u; q < uint(MAXW); q++)
+            LuCS(crow + uint64_t(g * uint(MAXW) + q) * uint64_t(ES)).v = v[k][q];
+        if (i == j)
+          [[unroll]] for (uint q = 0u; q < uint(MAXW); q++)
+            LuCS(rowj + uint64_t(q) * uint64_t(ES)).v = v[k][q];
+      }
+      memoryBarrierBuffer();
+      barrier();
+      if (tid == 0u) {
+        atomicAdd(LuCU(counter).v, 1u);
+        uint target = (j + 1u) * G;
+        // bounded: a device that does not run the workgroups side by side reports it
+        // (info -1) instead of hanging
+        for (uint spin = 0u; int(atomicAdd(LuCU(counter).v, 0u) - target) < 0; spin++)
+          if (spin > (1u << 24)) {
+            LuI(pc.info).v = -1;
+            break;
+          }
+      }
+      memoryBarrierBuffer();
+      barrier();
+      T ck = T(-2);
+      uint ci = NONE;
+      if (tid < G) {
+        ck = LuCS(keys + uint64_t(tid) * uint64_t(ES)).v;
+        ci = LuCU(idx + uint64_t(tid) * 4ul).v;
+        [[unroll]] for (uint q = 0u; q < uint(MAXW); q++)
+          s_crow[tid][q] = LuCS(crow + uint64_t(tid * uint(MAXW) + q) * uint64_t(ES)).v;
+      }
+      if (tid < uint(MAXW))
+        s_rowj[tid] = LuCS(rowj + uint64_t(tid) * uint64_t(ES)).v;
+      wg_best(ck, ci); // its barriers publish s_crow and s_rowj too
+      uint p = ci, pg = p / span;
+      T prow[MAXW];
+      [[unroll]] for (uint q = 0u; q < uint(MAXW); q++)
+        prow[q] = s_crow[pg][q];
+      T pv = prow[j];
+      if (g == 0u && tid == 0u) {
+        LuI(pc.piv + 4ul * uint64_t(j)).v = int(pc.r0 + (pv == T(0) ? j : p));
+        if (pv == T(0) && LuI(pc.info).v == 0)
+          LuI(pc.info).v = int(pc.c0 + j + 1u);
+      }
+      if (pv != T(0)) {
+        if (p != j)
+          [[unroll]] for (uint k = 0u; k < uint(RPT); k++) {
+            uint i = base + k * uint(WG);
+            if (i == j)
+              [[unroll]] for (uint q = 0u; q < uint(MAXW); q++)
+                v[k][q] = prow[q];
+            if (i == p)
+              [[unroll]] for (uint q = 0u; q < uint(MAXW); q++)
+                v[k][q] = s_rowj[q];
+          }
+        T rcp = T(1) / pv;
+        bool tiny = abs(pv) < T(TMIN);
+        [[unroll]] for (uint k = 0u; k < uint(RPT); k++) {
+          uint i = base + k * uint(WG);
+          if (i < pc.rows && i > j) {
+            T l = tiny ? v[k][j] / pv : v[k][j] * rcp;
+            v[k][j] = l;
+            [[unroll]] for (uint q = j + 1u; q < uint(MAXW); q++)
+              v[k][q] -= l * prow[q];
+          }
+        }
+      }
+    }
+  }
+  [[unroll]] for (uint k = 0u; k < uint(RPT); k++)
+    [[unroll]] for (uint q = 0u; q < uint(MAXW); q++)
+      if (base + k * uint(WG) < pc.rows && q < pc.w)
+        LuS(at(base + k * uint(WG), q)).v = v[k][q];
+  if (tid == 0u) {
+    uint last = kmax * G + G - 1u;
+    if (atomicAdd(LuCU(counter).v, 1u) == last)
+      atomicExchange(LuCU(counter).v, 0u);
+  }
 }
 #endif

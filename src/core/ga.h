@@ -142,6 +142,7 @@ typedef struct {
   uint64_t assign_in_place;     /* A(I) = X written into the storage of the old A */
   uint64_t assign_copies;       /* A(I) = X that copied all of A first (another value still sees A) */
   uint64_t waits;               /* times the host waited for unfinished device work (round trips) */
+  uint64_t gemm_tunings;        /* GEMM autotuning runs (their own dispatches and time are not counted above) */
 } ga_stats;
 
 /* Lifecycle. ga_init is idempotent and is called by every function below. */
@@ -306,6 +307,12 @@ ga_status ga_device_count(int *count);
 ga_status ga_get_device_info(ga_device_info *info);
 ga_status ga_get_stats(ga_stats *stats);
 void ga_reset_stats(void);
+/* GEMM variants of the Vulkan provider (diagnostics, tuning): the name of the i-th
+ * candidate of class cls (GA_SINGLE or GA_DOUBLE; NULL past the last), and of the
+ * variant the last tiled product of cls ran ("" before any, or off Vulkan). A name can be
+ * forced with GPUARRAY_GEMM_TILE. */
+const char *ga_gemm_candidate(ga_class cls, int i);
+const char *ga_gemm_variant(ga_class cls);
 
 /* Operation names as the gateway spells them ("plus", "uminus", "sum", ...). */
 const char *ga_binop_name(ga_binop op);

@@ -184,15 +184,24 @@ typedef struct {
  * versions (ga_host_la) are the reference semantics. */
 #define GA_LA_LEAF_MAX 16 /* widest GETF2 panel */
 #define GA_LA_TRSM_MAX 32 /* largest TRSM triangle */
+/* GETF2's scratch (ga_la_desc.work) for providers that factor a tall panel with several
+ * workgroups: a counter word (zero before the first use, left zero by every kernel) and
+ * the candidates the workgroups exchange, for up to GA_LA_PANEL_GROUPS of them */
+#define GA_LA_PANEL_GROUPS 128
+#define GA_LA_WORK_BYTES (64 + 2 * (GA_LA_PANEL_GROUPS * (8 + 4 + 8 * GA_LA_LEAF_MAX) + 8 * GA_LA_LEAF_MAX))
 typedef enum {
   /* LU with partial pivoting of the panel of columns c0 .. c0+w-1, rows r0 .. m-1 of the
    * m x ncols matrix a (ld lda; w <= GA_LA_LEAF_MAX): the pivot of column j is the first
-   * row of largest magnitude (NaN counts as -1), its row interchange is applied across
-   * all ncols columns, multipliers by the reciprocal (by division below the smallest
-   * normal), the rest of the panel updated; piv[r0 + j] receives the pivot row; the int32
-   * at info (element offset off_info of piv) receives c0 + j + 1 for the first exactly
-   * zero pivot if it is still 0 (a zero pivot swaps and updates nothing). */
+   * row of largest magnitude (NaN counts as -1), its row interchange is applied within
+   * the panel's columns (across all ncols columns with swap_all), multipliers by the
+   * reciprocal (by division below the smallest normal), the rest of the panel updated;
+   * piv[r0 + j] receives the pivot row; the int32 at info (element offset off_info of
+   * piv) receives c0 + j + 1 for the first exactly zero pivot if it is still 0 (a zero
+   * pivot swaps and updates nothing, and is recorded as row r0 + j). */
   GA_LA_GETF2,
+  /* the interchanges GETF2 recorded for the same desc (piv[r0 .. r0+k-1], k = min(m-r0, w)),
+   * in order, applied to every column of a outside the panel c0 .. c0+w-1 */
+  GA_LA_LASWP,
   /* B := op(T)^-1 B for each of batch pages: T is m x m (m <= GA_LA_TRSM_MAX), lower or
    * upper, unit diagonal or not, op the transpose with trans; B is m x n */
   GA_LA_TRSM,
@@ -210,8 +219,10 @@ typedef struct {
   ga_pbuf *a;              /* GETF2's matrix, TRSM's B, EYE's output */
   int64_t off_a, lda, stride_a;
   int64_t ncols, r0, c0, w; /* GETF2 */
-  ga_pbuf *piv;             /* GETF2: int32 pivots and the info word */
+  ga_pbuf *piv;             /* GETF2, LASWP: int32 pivots and the info word */
   int64_t off_info;
+  int swap_all;             /* GETF2: interchanges across all ncols columns */
+  ga_pbuf *work;            /* GETF2: GA_LA_WORK_BYTES of scratch, or NULL */
 } ga_la_desc;
 
 typedef struct ga_provider_ops {

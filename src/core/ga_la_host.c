@@ -26,15 +26,15 @@
           p = i;                                                                                        \
         }                                                                                               \
       }                                                                                                 \
-      piv[r] = (int32_t)p;                                                                              \
       T pv = A[p + c * lda];                                                                            \
+      piv[r] = (int32_t)(pv == 0 ? r : p);                                                              \
       if (pv == 0) {                                                                                    \
         if (*info == 0)                                                                                 \
           *info = (int32_t)(c + 1);                                                                     \
         continue;                                                                                       \
       }                                                                                                 \
       if (p != r)                                                                                       \
-        for (int64_t k = 0; k < d->ncols; k++) {                                                        \
+        for (int64_t k = d->swap_all ? 0 : d->c0; k < (d->swap_all ? d->ncols : d->c0 + d->w); k++) {   \
           T t = A[r + k * lda];                                                                         \
           A[r + k * lda] = A[p + k * lda];                                                              \
           A[p + k * lda] = t;                                                                           \
@@ -46,6 +46,25 @@
         A[i + c * lda] = l;                                                                             \
         for (int64_t k = c + 1; k < d->c0 + d->w; k++)                                                  \
           A[i + k * lda] -= l * A[r + k * lda];                                                         \
+      }                                                                                                 \
+    }                                                                                                   \
+  }                                                                                                     \
+                                                                                                        \
+  static void laswp_##SUFFIX(const ga_la_desc *d, T *A, const int32_t *piv)                            \
+  {                                                                                                     \
+    int64_t lda = d->lda, rows = d->m - d->r0, kmax = rows < d->w ? rows : d->w;                        \
+    for (int64_t j = 0; j < kmax; j++) {                                                                \
+      int64_t r = d->r0 + j, p = piv[r];                                                                \
+      if (p == r)                                                                                       \
+        continue;                                                                                       \
+      for (int64_t k = 0; k < d->ncols; k++) {                                                          \
+        if (k == d->c0)                                                                                 \
+          k += d->w;                                                                                    \
+        if (k >= d->ncols)                                                                              \
+          break;                                                                                        \
+        T t = A[r + k * lda];                                                                           \
+        A[r + k * lda] = A[p + k * lda];                                                                \
+        A[p + k * lda] = t;                                                                             \
       }                                                                                                 \
     }                                                                                                   \
   }                                                                                                     \
@@ -90,6 +109,12 @@ void ga_host_la(const ga_la_desc *d, void *a, const void *t, int32_t *piv)
       getf2_d(d, (double *)a + d->off_a, piv);
     else
       getf2_s(d, (float *)a + d->off_a, piv);
+    break;
+  case GA_LA_LASWP:
+    if (dbl)
+      laswp_d(d, (double *)a + d->off_a, piv);
+    else
+      laswp_s(d, (float *)a + d->off_a, piv);
     break;
   case GA_LA_TRSM:
     if (dbl)

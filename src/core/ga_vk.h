@@ -24,6 +24,13 @@ typedef struct {
   uint64_t busy_until;  /* timeline value after which the slot may be rewritten */
 } ga_vk_staging;
 
+/* One variant of shaders/gemm.comp (ga_vk_gemm.c): the workgroup's tile of C (bm x bn,
+ * depth bk per step), each thread's block (tm x tn), the warp shape (wm threads along m;
+ * 0: plain) and the shared-memory row padding in 4-vectors. */
+typedef struct {
+  int bm, bn, bk, tm, tn, wm, pad;
+} ga_vk_gemm_tile;
+
 typedef struct {
   VkInstance instance;
   VkDebugUtilsMessengerEXT messenger;
@@ -73,6 +80,12 @@ typedef struct {
   VkPipelineCache pipeline_cache;
   ga_vk_pipeline *pipelines[256];
   void *compiler;                 /* shaderc_compiler_t */
+
+  /* GEMM variant per class (0 single, 1 double), ga_vk_gemm.c: looked up in the disk
+   * cache once; known once found there or tuned */
+  bool gemm_looked_up[2], gemm_known[2];
+  ga_vk_gemm_tile gemm_tuned[2];
+  char gemm_last[2][48];          /* the variant the last tiled product ran */
 } ga_vk;
 
 /* ga_vk_device.c */
@@ -117,6 +130,9 @@ void *ga_vk_diskcache_load_spirv(const ga_vk *vk, const char *key, size_t *len);
 void ga_vk_diskcache_store_spirv(const ga_vk *vk, const char *key, const void *spv, size_t len);
 void *ga_vk_diskcache_load_pipelines(const ga_vk *vk, size_t *len);
 void ga_vk_diskcache_store_pipelines(ga_vk *vk);
+/* A small record in file name of the cache folder, under key (NULL: absent, stale or corrupt) */
+void *ga_vk_diskcache_load_blob(const ga_vk *vk, const char *name, const char *key, size_t *len);
+void ga_vk_diskcache_store_blob(const ga_vk *vk, const char *name, const char *key, const void *data, size_t len);
 
 /* ga_vk_kernels.c */
 ga_status ga_vk_elementwise(void *state, const ga_expr *x, ga_class out_cls, ga_pbuf *out);

@@ -202,3 +202,23 @@ void ga_vk_diskcache_store_pipelines(ga_vk *vk)
   }
   free(data);
 }
+
+/* Small named records beside the kernels (the GEMM autotuner's choices): the same
+ * header, key check and checksum, so a stale or corrupt record reads as absent. */
+void *ga_vk_diskcache_load_blob(const ga_vk *vk, const char *name, const char *key, size_t *len)
+{
+  if (!vk->cache_dir[0])
+    return NULL;
+  char path[600];
+  snprintf(path, sizeof path, "%s/%s", vk->cache_dir, name);
+  return load_checked(path, key, len);
+}
+
+void ga_vk_diskcache_store_blob(const ga_vk *vk, const char *name, const char *key, const void *data, size_t len)
+{
+  if (!vk->cache_dir[0])
+    return;
+  char path[600];
+  snprintf(path, sizeof path, "%s/%s", vk->cache_dir, name);
+  store_checked(path, key, data, len);
+}

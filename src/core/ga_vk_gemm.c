@@ -7,19 +7,143 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 enum { GEMM_PUSH_BYTES = 104, GEMV_PUSH_BYTES = 88, GROUP_M = 8 };
+
+/* Bump when the tuner's method changes: older choices on disk are then ignored. */
+#define GEMM_TUNE_VERSION 1
 
 typedef struct {
   ga_class cls;
   int trans_a, trans_b;
-  int bm, bn, bk;
+  ga_vk_gemm_tile t;
 } gemm_variant;
 
 typedef struct {
   ga_class cls;
   int kind;
 } gemv_variant;
+
+/* The variants the tests force one by one, bench/gemm_probe.c sweeps, and (those marked)
+ * the autotuner times. The first of each class is the default. On the H100 128x64x8 with
+ * 8 x 8 per thread beat 128x128 and 64x64 in both classes (SGEMM 37-39 TFLOP/s, DGEMM
+ * 15.9); the others are what plausibly does better on NVIDIA: a deeper step (fewer
+ * barriers per FMA), more threads per tile, warp shapes that read fewer distinct vectors
+ * of shared memory, padded rows, and for doubles fewer accumulators per thread (each
+ * takes two registers, so 8 x 8 leaves too few warps to hide latency). */
+static const struct {
+  const char *name;
+  bool tune;
+} candidates[2][9] = {
+  /* H100, 8192^3 (bench/gemm_probe, device time): 40.9 TFLOP/s for 128x64x16-8x8, 40.4
+   * -p2, 40.3 -w4, 39.5 the default, 38.1 128x128x8; the rest 32-37. Timed at 4096 the
+   * same kernels scattered from 7 to 38 TFLOP/s in one run (bench/README.md,
+   * "Placement"), so the tuner only chooses among the five that were close. */
+  {{"128x64x8-8x8", 1},
+   {"128x128x8-8x8", 1},
+   {"128x64x16-8x8", 1},
+   {"128x128x16-8x8", 0},
+   {"128x64x8-8x8-w4", 1},
+   {"128x128x8-8x8-w4", 0},
+   {"128x64x16-8x8-p2", 1},
+   {"128x128x8-8x4", 0},
+   {"64x64x8-8x8", 0}},
+  /* H100 DGEMM 8192: the default 15.8 TFLOP/s, every other variant 8.6-12.0: nothing to
+   * tune among these (the FP64 target needs a different kernel, not another tile) */
+  {{"128x64x8-8x8", 1},
+   {"64x64x8-8x4", 0},
+   {"64x64x8-4x4", 0},
+   {"128x64x8-8x4", 0},
+   {"64x64x16-8x4", 0},
+   {"64x128x8-4x8", 0},
+   {"128x64x8-8x4-w8", 0},
+   {"64x64x8-4x4-w8", 0},
+   {"128x128x8-8x4", 0}},
+};
+enum { NCAND = sizeof candidates[0] / sizeof candidates[0][0] };
+
+static int cls_slot(ga_class cls) { return cls == GA_DOUBLE ? 1 : 0; }
+
+static void tile_name(const ga_vk_gemm_tile *t, char *out, size_t cap)
+{
+  int n = snprintf(out, cap, "%dx%dx%d-%dx%d", t->bm, t->bn, t->bk, t->tm, t->tn);
+  if (t->wm && n >= 0 && (size_t)n < cap)
+    n += snprintf(out + n, cap - (size_t)n, "-w%d", t->wm);
+  if (t->pad && n >= 0 && (size_t)n < cap)
+    snprintf(out + n, cap - (size_t)n, "-p%d", t->pad);
+}
+
+static bool pow2_in(int x, int lo, int hi) { return x >= lo && x <= hi && (x & (x - 1)) == 0; }
+
+/* "BMxBNxBK" (8 x 8 per thread, as GPUARRAY_GEMM_TILE was first spelled) or
+ * "BMxBNxBK-TMxTN[-wWM][-pPAD]"; false for anything else or a shape the kernel cannot
+ * take. Device limits are checked by tile_fits. */
+static bool tile_parse(const char *s, ga_vk_gemm_tile *t)
+{
+  ga_vk_gemm_tile r = {0, 0, 0, 8, 8, 0, 0};
+  int used = 0;
+  if (!s || sscanf(s, "%dx%dx%d%n", &r.bm, &r.bn, &r.bk, &used) != 3)
+    return false;
+  s += used;
+  if (*s == '-') {
+    if (sscanf(s, "-%dx%d%n", &r.tm, &r.tn, &used) != 2)
+      return false;
+    s += used;
+    if (sscanf(s, "-w%d%n", &r.wm, &used) == 1)
+      s += used;
+    if (sscanf(s, "-p%d%n", &r.pad, &used) == 1)
+      s += used;
+  }
+  if (*s != '\0' && *s != '\n')
+    return false;
+  if (!pow2_in(r.bm, 32, 128) || !pow2_in(r.bn, 32, 128) || !pow2_in(r.bk, 4, 32) || (r.tm != 4 && r.tm != 8) ||
+      (r.tn != 4 && r.tn != 8) || r.pad < 0 || r.pad > 4)
+    return false;
+  int ttm = r.bm / r.tm, ttn = r.bn / r.tn;
+  /* a warp shape tiles the threads in whole warps of 32 */
+  if (r.wm && (!pow2_in(r.wm, 1, 32) || ttm % r.wm != 0 || ttn % (32 / r.wm) != 0 || (ttm * ttn) % 32 != 0))
+    return false;
+  *t = r;
+  return true;
+}
+
+static bool tile_fits(const ga_vk *vk, ga_class cls, const ga_vk_gemm_tile *t)
+{
+  uint64_t threads = (uint64_t)(t->bm / t->tm) * (uint64_t)(t->bn / t->tn);
+  uint64_t shared = 2u * (uint64_t)t->bk * (uint64_t)(t->bm / 4 + t->pad + t->bn / 4 + t->pad) * 4u * ga_class_size(cls);
+  return threads <= vk->props.limits.maxComputeWorkGroupInvocations &&
+         threads <= vk->props.limits.maxComputeWorkGroupSize[0] &&
+         shared <= vk->props.limits.maxComputeSharedMemorySize;
+}
+
+/* The default: the first candidate, halved until the device's shared memory holds it. */
+static ga_vk_gemm_tile default_tile(const ga_vk *vk, ga_class cls)
+{
+  ga_vk_gemm_tile t;
+  tile_parse(candidates[cls_slot(cls)][0].name, &t);
+  while (!tile_fits(vk, cls, &t) && t.bm > 32) {
+    t.bm /= 2;
+    t.bn = t.bn > 32 ? t.bn / 2 : t.bn;
+    t.tm = t.tn = 4;
+  }
+  return t;
+}
+
+const char *ga_gemm_candidate(ga_class cls, int i)
+{
+  if ((cls != GA_SINGLE && cls != GA_DOUBLE) || i < 0 || i >= NCAND)
+    return NULL;
+  return candidates[cls_slot(cls)][i].name;
+}
+
+const char *ga_gemm_variant(ga_class cls)
+{
+  if (!ga_g.initialised || ga_g.prov != &ga_vulkan_provider || !ga_g.pstate ||
+      (cls != GA_SINGLE && cls != GA_DOUBLE))
+    return "";
+  return ((ga_vk *)ga_g.pstate)->gemm_last[cls_slot(cls)];
+}
 
 static void emit_types(ga_strbuf *b, ga_class cls)
 {
@@ -33,8 +157,9 @@ static char *gemm_source(const void *ctx)
   const gemm_variant *v = ctx;
   ga_strbuf b = {0};
   emit_types(&b, v->cls);
-  ga_sb_printf(&b, "#define BM %d\n#define BN %d\n#define BK %d\n#define TRANS_A %d\n#define TRANS_B %d\n"
-                   "#define GROUP_M %d\n", v->bm, v->bn, v->bk, v->trans_a, v->trans_b, GROUP_M);
+  ga_sb_printf(&b, "#define BM %d\n#define BN %d\n#define BK %d\n#define TM %d\n#define TN %d\n#define WM %d\n"
+                   "#define PAD %d\n#define TRANS_A %d\n#define TRANS_B %d\n#define GROUP_M %d\n",
+               v->t.bm, v->t.bn, v->t.bk, v->t.tm, v->t.tn, v->t.wm, v->t.pad, v->trans_a, v->trans_b, GROUP_M);
   ga_sb_puts(&b, ga_glsl_gemm);
   return ga_sb_take(&b);
 }
@@ -51,38 +176,13 @@ static char *gemv_source(const void *ctx)
 
 static bool aligned16(uint64_t address) { return (address & 15u) == 0; }
 
-/* The tile of C per workgroup. On the H100 (bench/gemm_probe.c, 4096 and 8192) 128 x 64
- * x 8 with 8 x 8 per thread ran fastest in both classes: SGEMM 37-39 TFLOP/s against 32-36
- * for 128 x 128 and 64 x 64; DGEMM 15.9 against 13.7 (128 x 128) and 13.0 (64 x 64). A
- * device with less shared memory than a tile needs gets a smaller one.
- * GPUARRAY_GEMM_TILE=BMxBNxBK overrides (tuning). */
-static void choose_tile(const ga_vk *vk, ga_class cls, gemm_variant *v)
+/* Records d with variant t. */
+static ga_status gemm_dispatch(ga_vk *vk, const ga_gemm_desc *d, const ga_vk_gemm_tile *t)
 {
-  v->bm = 128;
-  v->bn = 64;
-  v->bk = 8;
-  const char *env = getenv("GPUARRAY_GEMM_TILE");
-  int bm, bn, bk;
-  if (env && sscanf(env, "%dx%dx%d", &bm, &bn, &bk) == 3 && (bm == 32 || bm == 64 || bm == 128) &&
-      (bn == 32 || bn == 64 || bn == 128) && (bk == 4 || bk == 8 || bk == 16)) {
-    v->bm = bm;
-    v->bn = bn;
-    v->bk = bk;
-  }
-  size_t es = ga_class_size(cls);
-  while ((size_t)(2 * v->bk * (v->bm + v->bn)) * es > vk->props.limits.maxComputeSharedMemorySize && v->bm > 32) {
-    v->bm /= 2;
-    v->bn = v->bn > 32 ? v->bn / 2 : v->bn;
-  }
-}
-
-static ga_status run_gemm(ga_vk *vk, const ga_gemm_desc *d)
-{
-  gemm_variant v = {.cls = d->cls, .trans_a = d->trans_a, .trans_b = d->trans_b};
-  choose_tile(vk, d->cls, &v);
-  char key[96];
-  snprintf(key, sizeof key, "gemm:%d:%d:%d:%d:%d:%d:%d", (int)v.cls, v.trans_a, v.trans_b, v.bm, v.bn, v.bk,
-           GROUP_M);
+  gemm_variant v = {.cls = d->cls, .trans_a = d->trans_a, .trans_b = d->trans_b, .t = *t};
+  char key[128], name[48];
+  tile_name(t, name, sizeof name);
+  snprintf(key, sizeof key, "gemm:%d:%d:%d:%s:%d", (int)v.cls, v.trans_a, v.trans_b, name, GROUP_M);
   VkPipeline p;
   ga_status st = ga_vk_pipeline_get(vk, key, gemm_source, &v, &p);
   if (st != GA_OK)
@@ -90,8 +190,8 @@ static ga_status run_gemm(ga_vk *vk, const ga_gemm_desc *d)
   uint64_t es = ga_class_size(d->cls);
   uint64_t a = d->a->address + (uint64_t)d->off_a * es, b = d->b->address + (uint64_t)d->off_b * es;
   uint64_t c = d->c->address + (uint64_t)d->off_c * es;
-  uint64_t tiles_m = ((uint64_t)d->m + (uint64_t)v.bm - 1) / (uint64_t)v.bm;
-  uint64_t tiles_n = ((uint64_t)d->n + (uint64_t)v.bn - 1) / (uint64_t)v.bn;
+  uint64_t tiles_m = ((uint64_t)d->m + (uint64_t)t->bm - 1) / (uint64_t)t->bm;
+  uint64_t tiles_n = ((uint64_t)d->n + (uint64_t)t->bn - 1) / (uint64_t)t->bn;
   uint64_t groups = tiles_m * tiles_n * (uint64_t)d->batch;
   /* 4-vectors where every one a thread reads lies whole inside the matrix and aligned:
    * the contiguous extent, the leading dimension and the page stride multiples of 4 */
@@ -113,6 +213,190 @@ static ga_status run_gemm(ga_vk *vk, const ga_gemm_desc *d)
           (uint32_t)tiles_m, (uint32_t)tiles_n, (uint32_t)d->batch, ga_vk_groups_x(groups), flags};
   _Static_assert(sizeof pc == GEMM_PUSH_BYTES, "push constants as gemm.comp declares them");
   return ga_vk_dispatch(vk, p, &pc, sizeof pc, groups);
+}
+
+/* The record on disk: its file per class, its key naming everything a choice depends on
+ * beyond the folder (device UUID and driver version): the tuner's version, the kernel's
+ * source and the candidate list. */
+static void tune_record(ga_class cls, char *file, size_t fcap, char *key, size_t kcap)
+{
+  uint64_t h = 1469598103934665603ull;
+  for (const char *p = ga_glsl_gemm; *p; p++)
+    h = (h ^ (unsigned char)*p) * 1099511628211ull;
+  for (int i = 0; i < NCAND; i++)
+    for (const char *p = candidates[cls_slot(cls)][i].name; *p; p++)
+      h = (h ^ (unsigned char)*p) * 1099511628211ull;
+  snprintf(file, fcap, "gemm-tune-%s.txt", cls == GA_DOUBLE ? "double" : "single");
+  snprintf(key, kcap, "gemm-tune:v%d:%s:%016llx", GEMM_TUNE_VERSION, cls == GA_DOUBLE ? "double" : "single",
+           (unsigned long long)h);
+}
+
+static void tune_load(ga_vk *vk, ga_class cls)
+{
+  int s = cls_slot(cls);
+  vk->gemm_looked_up[s] = true;
+  char file[64], key[96];
+  tune_record(cls, file, sizeof file, key, sizeof key);
+  size_t len = 0;
+  char *rec = ga_vk_diskcache_load_blob(vk, file, key, &len);
+  if (!rec)
+    return;
+  /* the first line names the choice; the rest is what it was chosen from */
+  char name[64];
+  size_t n = 0;
+  while (n < len && n + 1 < sizeof name && rec[n] != '\n') {
+    name[n] = rec[n];
+    n++;
+  }
+  name[n] = '\0';
+  free(rec);
+  ga_vk_gemm_tile t;
+  if (tile_parse(name, &t) && tile_fits(vk, cls, &t)) {
+    vk->gemm_tuned[s] = t;
+    vk->gemm_known[s] = true;
+  }
+}
+
+/* Device seconds of one dispatch of d with variant t, alone in its submission: from
+ * the timestamp queries, else the host's clock around submit and wait. */
+static ga_status time_one(ga_vk *vk, const ga_gemm_desc *d, const ga_vk_gemm_tile *t, double *sec)
+{
+  ga_status st = ga_vk_flush(vk);
+  if (st == GA_OK)
+    st = ga_vk_wait(vk, vk->submitted);
+  if (st != GA_OK)
+    return st;
+  ga_vk_harvest_timestamps(vk);
+  uint64_t t0 = ga_g.stats.gpu_time_ns;
+  struct timespec w0, w1;
+  clock_gettime(CLOCK_MONOTONIC, &w0);
+  if ((st = gemm_dispatch(vk, d, t)) != GA_OK || (st = ga_vk_flush(vk)) != GA_OK ||
+      (st = ga_vk_wait(vk, vk->submitted)) != GA_OK)
+    return st;
+  clock_gettime(CLOCK_MONOTONIC, &w1);
+  ga_vk_harvest_timestamps(vk);
+  if (vk->timestamps && ga_g.stats.gpu_time_ns > t0)
+    *sec = (double)(ga_g.stats.gpu_time_ns - t0) * 1e-9;
+  else
+    *sec = (double)(w1.tv_sec - w0.tv_sec) + (double)(w1.tv_nsec - w0.tv_nsec) * 1e-9;
+  return GA_OK;
+}
+
+/* Times the candidates marked for tuning on d's own operands (the leading block of at
+ * most 4096 in each dimension, one page, into a scratch C: an update's C is not
+ * touched), keeps the fastest, and records it on disk. The work is the user's device
+ * time all the same, but it is left out of the statistics: they describe the product. */
+static ga_status tune(ga_vk *vk, const ga_gemm_desc *d)
+{
+  int s = cls_slot(d->cls);
+  ga_gemm_desc sub = *d;
+  sub.m = d->m < 4096 ? d->m : 4096;
+  sub.n = d->n < 4096 ? d->n : 4096;
+  sub.k = d->k < 4096 ? d->k : 4096;
+  sub.batch = 1;
+  sub.update = 0;
+  sub.ldc = sub.m;
+  sub.off_c = 0;
+  sub.stride_c = 0;
+  ga_pbuf scratch = {0};
+  ga_status st = ga_buffer_acquire((size_t)(sub.m * sub.n) * ga_class_size(d->cls), &scratch);
+  if (st != GA_OK) {
+    /* no room to tune: the default for this session, nothing recorded; the product
+     * itself still runs */
+    vk->gemm_tuned[s] = default_tile(vk, d->cls);
+    vk->gemm_known[s] = true;
+    return GA_OK;
+  }
+  sub.c = &scratch;
+  ga_stats keep = ga_g.stats;
+  double flops = 2.0 * (double)sub.m * (double)sub.n * (double)sub.k;
+  char report[1024];
+  size_t used = (size_t)snprintf(report, sizeof report, "# %lldx%lldx%lld, best of 3, TFLOP/s:",
+                                 (long long)sub.m, (long long)sub.n, (long long)sub.k);
+  ga_vk_gemm_tile best = default_tile(vk, d->cls);
+  double best_s = 0;
+  for (int i = 0; i < NCAND && st == GA_OK; i++) {
+    ga_vk_gemm_tile t;
+    if (!candidates[s][i].tune || !tile_parse(candidates[s][i].name, &t) || !tile_fits(vk, d->cls, &t))
+      continue;
+    double sec = 0, run;
+    /* the first run compiles and warms up; then the best of three */
+    if (time_one(vk, &sub, &t, &run) != GA_OK) {
+      if (vk->lost)
+        st = GA_ERR_DEVICE_LOST;
+      continue; /* a variant the driver rejects is not a candidate */
+    }
+    for (int r = 0; r < 3 && st == GA_OK; r++)
+      if ((st = time_one(vk, &sub, &t, &run)) == GA_OK && (r == 0 || run < sec))
+        sec = run;
+    if (st != GA_OK)
+      break;
+    if (used < sizeof report)
+      used += (size_t)snprintf(report + used, sizeof report - used, " %s %.3g", candidates[s][i].name,
+                               flops / sec * 1e-12);
+    if (best_s == 0 || sec < best_s) {
+      best_s = sec;
+      best = t;
+    }
+  }
+  ga_buffer_release(&scratch);
+  ga_stats now = ga_g.stats;
+  ga_g.stats.dispatches = keep.dispatches;
+  ga_g.stats.submits = keep.submits;
+  ga_g.stats.waits = keep.waits;
+  ga_g.stats.gpu_time_ns = keep.gpu_time_ns;
+  ga_g.stats.gemm_tunings = now.gemm_tunings + 1;
+  if (st != GA_OK)
+    return st;
+  vk->gemm_tuned[s] = best;
+  vk->gemm_known[s] = true;
+  char file[64], key[96], name[48], rec[1200];
+  tune_record(d->cls, file, sizeof file, key, sizeof key);
+  tile_name(&best, name, sizeof name);
+  int n = snprintf(rec, sizeof rec, "%s\n%s\n", name, report);
+  if (n > 0)
+    ga_vk_diskcache_store_blob(vk, file, key, rec, (size_t)n < sizeof rec ? (size_t)n : sizeof rec - 1);
+  return GA_OK;
+}
+
+/* The variant for d: GPUARRAY_GEMM_TILE if it names one the device takes; else, unless
+ * GPUARRAY_GEMM_AUTOTUNE=0, the class's tuned choice (from the disk cache, or tuned now
+ * on the first product of at least 1024 in every dimension, off CPU devices;
+ * GPUARRAY_GEMM_AUTOTUNE=force tunes on any product, for tests); else the default. */
+static ga_status choose_tile(ga_vk *vk, const ga_gemm_desc *d, ga_vk_gemm_tile *t)
+{
+  ga_vk_gemm_tile forced;
+  if (tile_parse(getenv("GPUARRAY_GEMM_TILE"), &forced) && tile_fits(vk, d->cls, &forced)) {
+    *t = forced;
+    return GA_OK;
+  }
+  *t = default_tile(vk, d->cls);
+  const char *env = getenv("GPUARRAY_GEMM_AUTOTUNE");
+  if (env && strcmp(env, "0") == 0)
+    return GA_OK;
+  int s = cls_slot(d->cls);
+  if (!vk->gemm_looked_up[s])
+    tune_load(vk, d->cls);
+  bool force = env && strcmp(env, "force") == 0;
+  bool large = d->m >= 1024 && d->n >= 1024 && d->k >= 1024 && vk->props.deviceType != VK_PHYSICAL_DEVICE_TYPE_CPU;
+  if (!vk->gemm_known[s] && (force || large)) {
+    ga_status st = tune(vk, d);
+    if (st != GA_OK)
+      return st;
+  }
+  if (vk->gemm_known[s])
+    *t = vk->gemm_tuned[s];
+  return GA_OK;
+}
+
+static ga_status run_gemm(ga_vk *vk, const ga_gemm_desc *d)
+{
+  ga_vk_gemm_tile t;
+  ga_status st = choose_tile(vk, d, &t);
+  if (st != GA_OK)
+    return st;
+  tile_name(&t, vk->gemm_last[cls_slot(d->cls)], sizeof vk->gemm_last[0]);
+  return gemm_dispatch(vk, d, &t);
 }
 
 typedef struct {

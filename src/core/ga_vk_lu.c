@@ -10,7 +10,7 @@
 
 typedef struct {
   ga_class cls;
-  int kind, wg, subgroup;
+  int kind, wg, subgroup, rpt;
 } lu_variant;
 
 static char *lu_source(const void *ctx)
@@ -19,10 +19,11 @@ static char *lu_source(const void *ctx)
   bool dbl = v->cls == GA_DOUBLE;
   ga_strbuf b = {0};
   ga_sb_printf(&b, "#version 460\n%s\n#define T %s\n#define ES %d\n#define TMIN %s\n#define KIND %d\n"
-                   "#define WG %d\n#define SUBGROUP %d\n#define MAXW %d\n#define MAXM %d\n",
+                   "#define WG %d\n#define SUBGROUP %d\n#define MAXW %d\n#define MAXM %d\n#define RPT %d\n"
+                   "#define GMAX %d\n",
                ga_glsl_common, dbl ? "double" : "float", dbl ? 8 : 4,
                dbl ? "2.2250738585072014e-308LF" : "1.17549435e-38", v->kind, v->wg, v->subgroup, GA_LA_LEAF_MAX,
-               GA_LA_TRSM_MAX);
+               GA_LA_TRSM_MAX, v->rpt ? v->rpt : 1, GA_LA_PANEL_GROUPS);
   ga_sb_puts(&b, ga_glsl_lu);
   return ga_sb_take(&b);
 }
@@ -39,7 +40,9 @@ static void getf2_shape(const ga_vk *vk, ga_class cls, int *wg, int *subgroup)
   uint32_t lim = vk->props.limits.maxComputeWorkGroupInvocations;
   if (vk->props.limits.maxComputeWorkGroupSize[0] < lim)
     lim = vk->props.limits.maxComputeWorkGroupSize[0];
-  int w = cpu ? 64 : 1024;
+  /* H100, 4096 x 4096 solves (bench/solve_probe): 512 threads 100 ms double / 66 ms
+   * single, 256: 108 / 80, 1024: 126 / 73 */
+  int w = cpu ? 64 : 512;
   const char *ew = getenv("GPUARRAY_LU_WG"); /* tuning: a power of two */
   long v = ew ? strtol(ew, NULL, 10) : 0;
   if (v >= 32 && v <= 1024 && (v & (v - 1)) == 0)
@@ -53,10 +56,55 @@ static void getf2_shape(const ga_vk *vk, ga_class cls, int *wg, int *subgroup)
     *subgroup = *e == '1' && vk->sub_arith && (cls == GA_SINGLE || vk->fp64);
 }
 
+/* The panel by several workgroups (KIND 4 of lu.comp), each holding RPT rows a thread in
+ * registers, for panels that swap only within their columns: *groups workgroups of *wg
+ * threads, or false where the panel does not fit (then one workgroup, KIND 0). The
+ * workgroups wait for each other, so all must run at once (fewer than the GPU's
+ * multiprocessors; lavapipe runs as many at once as it has threads). Tuning on the GPU:
+ * GPUARRAY_LU_PANEL=0 (off), GPUARRAY_LU_GROUPS (the most workgroups), GPUARRAY_LU_PWG
+ * (their size, a power of two), GPUARRAY_LU_RPT (the fewest rows a thread: 1, 2, 4). */
+static bool panel_shape(const ga_vk *vk, int64_t rows, int *wg, int *rpt, int *groups)
+{
+  const char *e = getenv("GPUARRAY_LU_PANEL");
+  if (e && *e == '0')
+    return false;
+  bool cpu = vk->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+  uint32_t lim = vk->props.limits.maxComputeWorkGroupInvocations;
+  if (vk->props.limits.maxComputeWorkGroupSize[0] < lim)
+    lim = vk->props.limits.maxComputeWorkGroupSize[0];
+  int w = cpu ? 64 : 256;
+  long v = (e = getenv("GPUARRAY_LU_PWG")) ? strtol(e, NULL, 10) : 0;
+  if (v >= 32 && v <= 1024 && (v & (v - 1)) == 0)
+    w = (int)v;
+  while ((uint32_t)w > lim && w > 1)
+    w /= 2;
+  /* several workgroups only on request for now: on lavapipe they give LAPACK's pivots
+   * with LP_NUM_THREADS=1 but wrong candidates with several threads (its compiler may
+   * move the plain stores past the counter's relaxed atomic); the GPU is to tell */
+  int64_t gmax = 1;
+  v = (e = getenv("GPUARRAY_LU_GROUPS")) ? strtol(e, NULL, 10) : 0;
+  if (v >= 1 && v <= GA_LA_PANEL_GROUPS)
+    gmax = v;
+  int r = 1;
+  v = (e = getenv("GPUARRAY_LU_RPT")) ? strtol(e, NULL, 10) : 0;
+  if (v == 2 || v == 4)
+    r = (int)v;
+  for (; r <= 4; r *= 2) {
+    int64_t span = (int64_t)w * r, g = (rows + span - 1) / span;
+    if (g <= gmax) {
+      *wg = w;
+      *rpt = r;
+      *groups = (int)g;
+      return true;
+    }
+  }
+  return false;
+}
+
 static ga_status pipeline(ga_vk *vk, const lu_variant *v, VkPipeline *p)
 {
   char key[64];
-  snprintf(key, sizeof key, "lu:%d:%d:%d:%d", (int)v->cls, v->kind, v->wg, v->subgroup);
+  snprintf(key, sizeof key, "lu:%d:%d:%d:%d:%d", (int)v->cls, v->kind, v->wg, v->subgroup, v->rpt);
   return ga_vk_pipeline_get(vk, key, lu_source, v, p);
 }
 
@@ -74,6 +122,20 @@ ga_status ga_vk_la(void *state, const ga_la_desc *d)
     if (d->m > INT32_MAX || d->ncols > INT32_MAX || d->w > GA_LA_LEAF_MAX)
       return GA_ERR_UNSUPPORTED;
     getf2_shape(vk, d->cls, &v.wg, &v.subgroup);
+    int groups = 0;
+    if (!d->swap_all && d->work && panel_shape(vk, d->m - d->r0, &v.wg, &v.rpt, &groups)) {
+      v.kind = 4;
+      if ((st = pipeline(vk, &v, &p)) != GA_OK)
+        return st;
+      struct {
+        uint64_t a, lda, piv, info, work;
+        uint32_t rows, w, r0, c0, groups, pad;
+      } pc = {d->a->address + (uint64_t)(d->off_a + d->r0 + d->c0 * d->lda) * es, (uint64_t)d->lda,
+              d->piv->address + (uint64_t)d->r0 * 4u, d->piv->address + (uint64_t)d->off_info * 4u,
+              d->work->address, (uint32_t)(d->m - d->r0), (uint32_t)d->w, (uint32_t)d->r0, (uint32_t)d->c0,
+              (uint32_t)groups, 0};
+      return ga_vk_dispatch(vk, p, &pc, sizeof pc, (uint64_t)groups);
+    }
     if ((st = pipeline(vk, &v, &p)) != GA_OK)
       return st;
     struct {
@@ -81,8 +143,26 @@ ga_status ga_vk_la(void *state, const ga_la_desc *d)
       uint32_t rows, ncols, c0, w, r0, pad;
     } pc = {d->a->address + (uint64_t)(d->off_a + d->r0) * es, (uint64_t)d->lda,
             d->piv->address + (uint64_t)d->r0 * 4u, d->piv->address + (uint64_t)d->off_info * 4u,
-            (uint32_t)(d->m - d->r0), (uint32_t)d->ncols, (uint32_t)d->c0, (uint32_t)d->w, (uint32_t)d->r0, 0};
+            (uint32_t)(d->m - d->r0), (uint32_t)(d->swap_all ? d->ncols : d->w), (uint32_t)d->c0, (uint32_t)d->w,
+            (uint32_t)d->r0, 0};
     return ga_vk_dispatch(vk, p, &pc, sizeof pc, 1);
+  }
+  case GA_LA_LASWP: {
+    v.kind = 3;
+    int64_t rows = d->m - d->r0, k = rows < d->w ? rows : d->w;
+    uint64_t cols = (uint64_t)(d->ncols - d->w), groups = (cols + 63) / 64;
+    if (d->m > INT32_MAX || d->ncols > INT32_MAX || d->w > GA_LA_LEAF_MAX)
+      return GA_ERR_UNSUPPORTED;
+    if (k <= 0 || !cols)
+      return GA_OK;
+    if ((st = pipeline(vk, &v, &p)) != GA_OK)
+      return st;
+    struct {
+      uint64_t a, lda, piv;
+      uint32_t ncols, c0, w, r0, k, groups_x;
+    } pc = {d->a->address + (uint64_t)d->off_a * es, (uint64_t)d->lda, d->piv->address + (uint64_t)d->r0 * 4u,
+            (uint32_t)d->ncols, (uint32_t)d->c0, (uint32_t)d->w, (uint32_t)d->r0, (uint32_t)k, ga_vk_groups_x(groups)};
+    return ga_vk_dispatch(vk, p, &pc, sizeof pc, groups);
   }
   case GA_LA_TRSM: {
     v.kind = 1;

@@ -4,7 +4,11 @@
  * treats differently is covered: tiles with ragged edges, each transpose, matrix-vector
  * and vector-matrix products (with and without slicing the summed index), dot products,
  * outer products (k = 1), aligned and unaligned operands, page batches, and a grid over
- * 65535 workgroups. GA_TEST_SKIP_LARGE=1 skips the one test over 128 MiB. */
+ * 65535 workgroups. Every GEMM variant (ga_gemm_candidate) is forced in turn on ragged
+ * shapes, each transpose, page batches and the solver's update mode (C -= op(A) op(B) on
+ * blocks inside larger matrices), and the autotuner's mechanism is checked (forced on a
+ * small product: the choice recorded on disk, read back and used, a corrupt record
+ * ignored and rewritten). GA_TEST_SKIP_LARGE=1 skips the one test over 128 MiB. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -18,6 +22,11 @@
 #include <string.h>
 
 #include "ga.h"
+#include "ga_internal.h"
+
+#include <dirent.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define CHECK_OK(expr)                                                                        \
   do {                                                                                        \
@@ -423,6 +432,278 @@ static void test_large_grid(void **state)
   free(c);
 }
 
+
+static bool on_vulkan(void)
+{
+  ga_device_info info;
+  CHECK_OK(ga_get_device_info(&info));
+  return strcmp(info.provider, "vulkan") == 0;
+}
+
+/* C(block) -= op(A(block)) * op(B(block)) through the planner with the update flag, as
+ * ga_solve.c calls it: every operand a block at an offset inside a larger matrix. */
+static void one_update(ga_class cls, int64_t m, int64_t n, int64_t k, int ta, int tb)
+{
+  int64_t ra = (ta ? k : m) + 3, ca = (ta ? m : k) + 2, rb = (tb ? n : k) + 1, cb = (tb ? k : n) + 2;
+  int64_t rc = m + 5, cc = n + 3;
+  void *xa, *xb, *xc;
+  double *a = random_values(cls, ra * ca, &xa), *b = random_values(cls, rb * cb, &xb), *c = random_values(cls, rc * cc, &xc);
+  ga_id ia = upload(cls, ra, ca, xa), ib = upload(cls, rb, cb, xb), ic = upload(cls, rc, cc, xc);
+  ga_tensor *ta_, *tb_, *tc_;
+  CHECK_OK(ga_handles_get(ia, &ta_));
+  CHECK_OK(ga_handles_get(ib, &tb_));
+  CHECK_OK(ga_handles_get(ic, &tc_));
+  int64_t oa = 2 + 1 * ra, ob = 1 + 2 * rb, oc = 3 + 2 * rc;
+  ga_gemm_desc d = {.cls = cls, .trans_a = ta, .trans_b = tb, .m = m, .n = n, .k = k, .a = &ta_->buf,
+                    .b = &tb_->buf, .c = &tc_->buf, .lda = ra, .ldb = rb, .ldc = rc, .off_a = oa, .off_b = ob,
+                    .off_c = oc, .batch = 1, .update = 1};
+  CHECK_OK(ga_plan_gemm(&d));
+  size_t es = ga_class_size(cls);
+  void *raw = xmalloc((size_t)(rc * cc) * es);
+  CHECK_OK(ga_download(ic, raw, (size_t)(rc * cc) * es));
+  double eps = cls == GA_SINGLE ? FLT_EPSILON : DBL_EPSILON;
+  for (int64_t j = 0; j < cc; j++)
+    for (int64_t i = 0; i < rc; i++) {
+      int64_t bi = i - 3, bj = j - 2;
+      long double want = c[i + j * rc], mag = fabsl(want);
+      if (bi >= 0 && bi < m && bj >= 0 && bj < n)
+        for (int64_t q = 0; q < k; q++) {
+          long double x = ta ? a[oa + q + bi * ra] : a[oa + bi + q * ra];
+          long double y = tb ? b[ob + bj + q * rb] : b[ob + q + bj * rb];
+          want -= x * y;
+          mag += fabsl(x * y);
+        }
+      double got = cls == GA_SINGLE ? ((float *)raw)[i + j * rc] : ((double *)raw)[i + j * rc];
+      if (!(fabs(got - (double)want) <= (double)((k + 3) * eps * mag) + 1e-300))
+        fail_msg("update C(%lld,%lld) = %.17g, expected %.17Lg (m %lld n %lld k %lld ta %d tb %d, variant %s)",
+                 (long long)i, (long long)j, got, want, (long long)m, (long long)n, (long long)k, ta, tb,
+                 ga_gemm_variant(cls));
+    }
+  free(raw);
+  ga_release(ia);
+  ga_release(ib);
+  ga_release(ic);
+  free(a);
+  free(b);
+  free(c);
+  free(xa);
+  free(xb);
+  free(xc);
+}
+
+/* A page batch with op(B) broadcast over A's pages (stride 0) */
+static void one_batch(ga_class cls, int64_t m, int64_t n, int64_t k, int64_t pages)
+{
+  void *ra, *rb;
+  double *a = random_values(cls, m * k * pages, &ra), *b = random_values(cls, k * n, &rb);
+  int64_t da[3] = {m, k, pages}, db[2] = {k, n};
+  ga_id ia, ib, ic;
+  CHECK_OK(ga_upload(cls, 3, da, ra, &ia));
+  CHECK_OK(ga_upload(cls, 2, db, rb, &ib));
+  ga_operand oa = held(ia), ob = held(ib);
+  CHECK_OK(ga_pagemtimes(&oa, 0, &ob, 0, &ic));
+  size_t count = (size_t)(m * n * pages), es = ga_class_size(cls);
+  char *got = xmalloc(count * es);
+  CHECK_OK(ga_download(ic, got, count * es));
+  double eps = cls == GA_SINGLE ? FLT_EPSILON : DBL_EPSILON;
+  for (int64_t p = 0; p < pages; p++)
+    for (int64_t j = 0; j < n; j++)
+      for (int64_t i = 0; i < m; i++) {
+        long double s = 0, mag = 0;
+        for (int64_t q = 0; q < k; q++) {
+          long double x = a[p * m * k + i + q * m], y = b[q + j * k];
+          s += x * y;
+          mag += fabsl(x * y);
+        }
+        size_t at = (size_t)(p * m * n + i + j * m);
+        double g = cls == GA_SINGLE ? ((float *)got)[at] : ((double *)got)[at];
+        if (!(fabs(g - (double)s) <= (double)((k + 2) * eps * mag) + 1e-300))
+          fail_msg("batch page %lld C(%lld,%lld) = %g, expected %Lg (variant %s)", (long long)p, (long long)i,
+                   (long long)j, g, s, ga_gemm_variant(cls));
+      }
+  ga_release(ia);
+  ga_release(ib);
+  ga_release(ic);
+  free(a);
+  free(b);
+  free(ra);
+  free(rb);
+  free(got);
+}
+
+/* Each variant forced in turn (GPUARRAY_GEMM_TILE), checked to be the one that ran. */
+static void test_variants(void **state)
+{
+  ga_class cls = *(ga_class *)*state;
+  if (!on_vulkan())
+    skip();
+  rng_state = 4321 + (uint64_t)cls;
+  static const int64_t vshapes[][3] = {{7, 5, 3}, {129, 70, 37}, {64, 64, 16}, {130, 131, 9}, {36, 200, 33}};
+  for (int v = 0; ga_gemm_candidate(cls, v); v++) {
+    const char *name = ga_gemm_candidate(cls, v);
+    setenv("GPUARRAY_GEMM_TILE", name, 1);
+    for (size_t s = 0; s < sizeof vshapes / sizeof vshapes[0]; s++)
+      one_product(cls, vshapes[s][0], vshapes[s][1], vshapes[s][2]);
+    if (strcmp(ga_gemm_variant(cls), name) != 0)
+      fail_msg("forced variant %s, ran %s", name, ga_gemm_variant(cls));
+    one_batch(cls, 33, 70, 9, 3);
+    for (int t = 0; t < 4; t++)
+      one_update(cls, 67, 45, 21 + 16 * t, t & 1, t >> 1);
+    if (strcmp(ga_gemm_variant(cls), name) != 0)
+      fail_msg("forced variant %s, ran %s", name, ga_gemm_variant(cls));
+  }
+  unsetenv("GPUARRAY_GEMM_TILE");
+  /* names the kernel cannot take are ignored: the default runs */
+  setenv("GPUARRAY_GEMM_TILE", "128x64x8-6x8", 1);
+  one_product(cls, 20, 20, 20);
+  assert_string_equal(ga_gemm_variant(cls), ga_gemm_candidate(cls, 0));
+  unsetenv("GPUARRAY_GEMM_TILE");
+}
+
+/* The single subfolder of dir (the cache's device folder), or "" */
+static void device_folder(const char *dir, char *out, size_t cap)
+{
+  out[0] = '\0';
+  DIR *d = opendir(dir);
+  if (!d)
+    return;
+  struct dirent *e;
+  while ((e = readdir(d)))
+    if (e->d_name[0] != '.')
+      snprintf(out, cap, "%s/%s", dir, e->d_name);
+  closedir(d);
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return NULL;
+  char *buf = xmalloc(4096);
+  *len = fread(buf, 1, 4095, f);
+  buf[*len] = '\0';
+  fclose(f);
+  return buf;
+}
+
+static void rm_tree(const char *dir)
+{
+  DIR *d = opendir(dir);
+  if (!d)
+    return;
+  struct dirent *e;
+  char path[1024];
+  while ((e = readdir(d))) {
+    if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+      continue;
+    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+    struct stat sb;
+    if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
+      rm_tree(path);
+    else
+      unlink(path);
+  }
+  closedir(d);
+  rmdir(dir);
+}
+
+static uint64_t tunings(void)
+{
+  ga_stats s;
+  ga_get_stats(&s);
+  return s.gemm_tunings;
+}
+
+/* The autotuner, forced on a small product: it runs once, records its choice in the
+ * disk cache, a new session reads the choice back and uses it without tuning, a corrupt
+ * record is ignored and rewritten, GPUARRAY_GEMM_AUTOTUNE=0 gives the default. */
+static void test_autotune(void **state)
+{
+  (void)state;
+  if (!on_vulkan())
+    skip();
+  rng_state = 555;
+  char dir[] = "/tmp/ga_gemm_tune_XXXXXX";
+  if (!mkdtemp(dir))
+    fail_msg("mkdtemp");
+  const char *old = getenv("GPUARRAY_CACHE_DIR");
+  char *keep = old ? strdup(old) : NULL;
+  setenv("GPUARRAY_CACHE_DIR", dir, 1);
+  setenv("GPUARRAY_GEMM_AUTOTUNE", "force", 1);
+  unsetenv("GPUARRAY_GEMM_TILE");
+  CHECK_OK(ga_reset(0));
+  ga_reset_stats();
+  one_product(GA_SINGLE, 70, 66, 50);
+  assert_int_equal(tunings(), 1); /* once for the class, not per transpose */
+  char chosen[48];
+  snprintf(chosen, sizeof chosen, "%s", ga_gemm_variant(GA_SINGLE));
+  char folder[700], file[800];
+  device_folder(dir, folder, sizeof folder);
+  snprintf(file, sizeof file, "%s/gemm-tune-single.txt", folder);
+  size_t len = 0;
+  char *rec = slurp(file, &len);
+  if (!rec)
+    fail_msg("no tuning record at %s", file);
+  /* the record: header, key ("gemm-tune:vN:single:<hash>"), then the choice's name */
+  const char *key = NULL;
+  for (size_t i = 0; i + 7 <= len && !key; i++)
+    if (memcmp(rec + i, "single:", 7) == 0)
+      key = rec + i;
+  assert_non_null(key);
+  const char *name = key + 7 + 16;
+  if (strncmp(name, chosen, strlen(chosen)) != 0 || name[strlen(chosen)] != '\n')
+    fail_msg("record names %.40s, the product ran %s", name, chosen);
+  /* a new session reads the choice and uses it: no tuning */
+  CHECK_OK(ga_reset(0));
+  ga_reset_stats();
+  one_product(GA_SINGLE, 70, 66, 50);
+  assert_int_equal(tunings(), 0);
+  assert_string_equal(ga_gemm_variant(GA_SINGLE), chosen);
+  /* doubles have their own record */
+  one_product(GA_DOUBLE, 40, 36, 30);
+  assert_int_equal(tunings(), 1);
+  /* tuning disabled: the default, whatever is recorded */
+  setenv("GPUARRAY_GEMM_AUTOTUNE", "0", 1);
+  one_product(GA_SINGLE, 20, 20, 20);
+  assert_string_equal(ga_gemm_variant(GA_SINGLE), ga_gemm_candidate(GA_SINGLE, 0));
+  setenv("GPUARRAY_GEMM_AUTOTUNE", "force", 1);
+  /* a corrupt record (one byte of the name changed) is ignored and rewritten */
+  rec[name - rec] ^= 0x01;
+  FILE *f = fopen(file, "wb");
+  assert_non_null(f);
+  assert_int_equal(fwrite(rec, 1, len, f), len);
+  fclose(f);
+  free(rec);
+  CHECK_OK(ga_reset(0));
+  ga_reset_stats();
+  one_product(GA_SINGLE, 70, 66, 50);
+  assert_int_equal(tunings(), 1);
+  CHECK_OK(ga_reset(0));
+  ga_reset_stats();
+  one_product(GA_SINGLE, 70, 66, 50);
+  assert_int_equal(tunings(), 0);
+  /* a forced variant wins over the record */
+  setenv("GPUARRAY_GEMM_TILE", ga_gemm_candidate(GA_SINGLE, 2), 1);
+  one_product(GA_SINGLE, 20, 20, 20);
+  assert_string_equal(ga_gemm_variant(GA_SINGLE), ga_gemm_candidate(GA_SINGLE, 2));
+  unsetenv("GPUARRAY_GEMM_TILE");
+  /* without the flag, small products on a CPU device never tune */
+  unsetenv("GPUARRAY_GEMM_AUTOTUNE");
+  rm_tree(dir);
+  CHECK_OK(ga_reset(0));
+  ga_reset_stats();
+  one_product(GA_SINGLE, 70, 66, 50);
+  assert_int_equal(tunings(), 0);
+  assert_string_equal(ga_gemm_variant(GA_SINGLE), ga_gemm_candidate(GA_SINGLE, 0));
+  if (keep)
+    setenv("GPUARRAY_CACHE_DIR", keep, 1);
+  else
+    unsetenv("GPUARRAY_CACHE_DIR");
+  free(keep);
+  CHECK_OK(ga_reset(0));
+  rm_tree(dir);
+}
+
 static int teardown_clean(void **state)
 {
   (void)state;
@@ -452,6 +733,9 @@ int main(void)
     cmocka_unit_test_teardown(test_lazy_operands, teardown_clean),
     cmocka_unit_test_teardown(test_pages, teardown_clean),
     cmocka_unit_test_teardown(test_large_grid, teardown_clean),
+    {"test_variants_double", test_variants, NULL, teardown_clean, &dbl},
+    {"test_variants_single", test_variants, NULL, teardown_clean, &sgl},
+    cmocka_unit_test_teardown(test_autotune, teardown_clean),
   };
   ga_device_info info;
   CHECK_OK(ga_get_device_info(&info));
