@@ -7,7 +7,7 @@
 
 uvec4 ga_philox4x32_10(uvec4 c, uvec2 k)
 {
-  [[unroll]] for (int r = 0; r < 10; r++) {
+  [[unroll]] for (int r = 0; r < 10; r++) { // integer only: nothing to contract
     if (r > 0)
       k += uvec2(0x9E3779B9u, 0xBB67AE85u);
     uint hi0, lo0, hi1, lo1;
@@ -58,11 +58,14 @@ float ga_rng_uniform_single(uint64_t key, uint64_t base, uint64_t i)
 // one element above, so the values are the same.
 void ga_rng_uniform_double_packet(uint64_t key, uint64_t base, uint64_t first, out double z[4])
 {
-  [[unroll]] for (int h = 0; h < 2; h++) {
-    uvec4 w = ga_rng_block(key, base + (first >> 1) + uint64_t(h), 0u);
-    z[2 * h] = ga_rng_u53(w.x, w.y);
-    z[2 * h + 1] = ga_rng_u53(w.z, w.w);
-  }
+  // written out, not [[unroll]]: spirv-opt's unrolled copies lose `precise` (the
+  // NoContraction that keeps these values equal to the host's)
+  uvec4 w0 = ga_rng_block(key, base + (first >> 1), 0u);
+  z[0] = ga_rng_u53(w0.x, w0.y);
+  z[1] = ga_rng_u53(w0.z, w0.w);
+  uvec4 w1 = ga_rng_block(key, base + (first >> 1) + 1ul, 0u);
+  z[2] = ga_rng_u53(w1.x, w1.y);
+  z[3] = ga_rng_u53(w1.z, w1.w);
 }
 
 void ga_rng_uniform_single_packet(uint64_t key, uint64_t base, uint64_t first, out float z[4])
@@ -128,10 +131,11 @@ double ga_rng_normal(uint64_t key, uint64_t base, uint64_t i)
 
 void ga_rng_normal_packet(uint64_t key, uint64_t base, uint64_t first, out double z[4])
 {
-  [[unroll]] for (int h = 0; h < 2; h++) {
-    uvec4 w = ga_rng_block(key, base + (first >> 1) + uint64_t(h), 0u);
-    ga_rng_box_muller(ga_rng_u53(w.x, w.y), ga_rng_u53(w.z, w.w), z[2 * h], z[2 * h + 1]);
-  }
+  // written out, not [[unroll]] (see ga_rng_uniform_double_packet)
+  uvec4 w0 = ga_rng_block(key, base + (first >> 1), 0u);
+  ga_rng_box_muller(ga_rng_u53(w0.x, w0.y), ga_rng_u53(w0.z, w0.w), z[0], z[1]);
+  uvec4 w1 = ga_rng_block(key, base + (first >> 1) + 1ul, 0u);
+  ga_rng_box_muller(ga_rng_u53(w1.x, w1.y), ga_rng_u53(w1.z, w1.w), z[2], z[3]);
 }
 #endif
 

@@ -1118,13 +1118,19 @@ char *ga_glsl_elementwise(const ga_expr *x, ga_class out_cls)
   }
   ga_glsl_emit_scalar_slots(&b, x, "  ");
   emit_packet_generators(&b, x);
-  /* unrolled: a loop the compiler keeps (large bodies: sin, pow) indexes the packet
-   * arrays dynamically, which puts them in local memory (x .^ 2 at half speed, H100) */
-  ga_sb_printf(&b, "  %s r[4];\n  [[unroll]] for (int l = 0; l < 4; l++) {\n", ga_glsl_type(out_cls));
-  if (has_generator(x, -1))
-    ga_sb_puts(&b, "    uint64_t ga_i = 4ul * p + uint64_t(l);\n");
-  emit_nodes(&b, x, "    ", "in%d[l]", "s%d", true);
-  ga_sb_printf(&b, "    r[l] = v%d;\n  }\n", x->nnodes - 1);
+  /* The four elements written out, one block each with its own constant l. A loop the
+   * compiler keeps (large bodies: sin, pow) indexes the packet arrays dynamically, which
+   * put them in local memory on NVIDIA (x .^ 2 at half speed on the H100); and a loop
+   * marked [[unroll]] is unrolled by spirv-opt, whose copies lost the NoContraction of
+   * `precise`, so NVIDIA fused a*b + c into one rounding in elements 2-4 only. */
+  ga_sb_printf(&b, "  %s r[4];\n", ga_glsl_type(out_cls));
+  for (int l = 0; l < 4; l++) {
+    ga_sb_printf(&b, "  {\n    const int l = %d;\n", l);
+    if (has_generator(x, -1))
+      ga_sb_puts(&b, "    uint64_t ga_i = 4ul * p + uint64_t(l);\n");
+    emit_nodes(&b, x, "    ", "in%d[l]", "s%d", true);
+    ga_sb_printf(&b, "    r[l] = v%d;\n  }\n", x->nnodes - 1);
+  }
   ga_glsl_emit_packet_store(&b, "r", out_cls, "pc.out_addr");
   ga_sb_puts(&b, "}\n");
   return ga_sb_take(&b);
