@@ -294,4 +294,28 @@ dvec2 ga_cpow_int(dvec2 x, double y)
   }
   return n < 0 ? ga_cdiv(dvec2(1.0lf, 0.0lf), r) : r;
 }
+
+dvec2 ga_cpolar(double rho, double th) { return dvec2(rho * ga_cos_d(th), rho * ga_sin_d(th)); }
+
+// Octave's .^ with a complex operand (elem_xpow and libstdc++'s pow overloads):
+// za: the base is complex (a real base here is one Octave converted because some base
+// was negative); zb: the exponent is complex. A complex base to an integer power is
+// repeated squaring; to a real power, through the logarithm (a positive real base by the
+// real pow); a positive real base to a complex power, in polar form; else cpow's
+// exp (y log (x)).
+dvec2 ga_cpow(dvec2 x, bool za, dvec2 y, bool zb)
+{
+  if (!zb) {
+    double e = y.x;
+    if (za && e == floor(e) && abs(e) < 2147483648.0lf)
+      return ga_cpow_int(x, e);
+    if (x.y == 0.0lf && x.x > 0.0lf)
+      return dvec2(ga_pow_d(x.x, e), 0.0lf);
+    dvec2 t = ga_clog(x);
+    return ga_cpolar(ga_exp_d(e * t.x), e * t.y);
+  }
+  if (!za && x.x > 0.0lf)
+    return ga_cpolar(ga_pow_d(x.x, y.x), y.y * ga_log_d(x.x));
+  return ga_cexp(ga_cmul(y, ga_clog(x)));
+}
 #endif // !GA_COMPLEX_LITE

@@ -296,16 +296,6 @@ static void emit_as_real(ga_strbuf *b, const char *x, bool single)
   ga_sb_printf(b, single ? "ga_d(ga_f(%s))" : "ga_d(%s)", x);
 }
 
-/* z .^ n with complex z and a scalar integer n of int's range (Octave's squaring) */
-static bool complex_int_power(const ga_expr *x, const ga_xnode *n)
-{
-  const ga_xnode *e = &x->nodes[n->b];
-  if (!ga_class_is_complex(x->nodes[n->a].cls) || e->kind != GA_X_SCALAR || !ga_class_is_float(e->cls))
-    return false;
-  double y = x->scalars[e->slot].v.f;
-  return y == floor(y) && fabs(y) < 2147483648.0;
-}
-
 /* Whether the generated kernels compute this complex node (else the host does): the
  * arithmetic, equality, logic, the parts and the functions below; ordering, powers and
  * the inverse functions run on the host for now. */
@@ -338,8 +328,8 @@ static bool complex_node_supported(const ga_expr *x, const ga_xnode *n)
     case GA_OP_NE: case GA_OP_AND: case GA_OP_OR: case GA_OP_XOR: case GA_OP_LT: case GA_OP_LE: case GA_OP_GT:
     case GA_OP_GE:
       return true;
-    case GA_OP_POWER: /* a complex base to a scalar integer power; the rest on the host */
-      return complex_int_power(x, n);
+    case GA_OP_POWER:
+      return true;
     default:
       return false;
     }
@@ -446,7 +436,9 @@ static void emit_complex_binary(ga_strbuf *b, const ga_xnode *n, ga_class ca, co
     ga_sb_printf(b, "ga_corder(%d, %s, %s, %s, %s, %s)", (int)(n->op - GA_OP_LT), xs, za ? "true" : "false", ys,
                  zb ? "true" : "false", single ? "true" : "false");
     break;
-  case GA_OP_POWER: ga_sb_printf(b, "%s(ga_cpow_int(%s, %s))", wrap, xs, bexpr); break;
+  case GA_OP_POWER:
+    ga_sb_printf(b, "%s(ga_cpow(%s, %s, %s, %s))", wrap, xs, za ? "true" : "false", ys, zb ? "true" : "false");
+    break;
   case GA_OP_AND: case GA_OP_OR: case GA_OP_XOR: {
     const char *o = n->op == GA_OP_AND ? "&&" : n->op == GA_OP_OR ? "||" : "!=";
     ga_sb_printf(b, "uint((%s != dvec2(0.0lf)) %s (%s != dvec2(0.0lf)))", xs, o, ys);
@@ -809,7 +801,7 @@ void ga_glsl_elementwise_key(const ga_expr *x, ga_class out_cls, char *key, size
     if (n->kind == GA_X_INPUT && x->input_strided[n->slot]) {
       len += (size_t)snprintf(key + len, cap - len, "|i%d.%dv", n->slot, (int)n->cls);
     } else if (n->kind == GA_X_INPUT) {
-      len += (size_t)snprintf(key + len, cap - len, "|i%d.%d%s%s", n->slot, (int)n->cls,
+      len += (size_t)snprintf(key + len, cap - len, "|i%d.%d;%s%s", n->slot, (int)n->cls,
                               input_broadcast(x, n->slot) ? "b" : "", ga_expr_input_numel(x, n->slot) == 1 ? "1" : "");
       ga_bcast plan;
       if (len < cap && ga_glsl_broadcast_plan(x, &plan) && plan.partial[n->slot])

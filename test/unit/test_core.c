@@ -23,6 +23,7 @@
 
 #include "ga.h"
 #include "ga_internal.h"
+#include "ga_glsl_emit.h"
 
 /* ---- helpers ----------------------------------------------------------------------- */
 
@@ -2371,6 +2372,37 @@ static void test_zz_no_validation_messages(void **state)
 /* After every test: nothing may stay alive (a test that failed half-way, or a leak in the
  * core: a pending value that keeps its inputs after its last release, say). A dirty
  * state is reported and cleared with a reset, so the next test starts clean. */
+/* Kernel keys stay unambiguous with two-digit class numbers: a 1x1 single input
+ * (class 1, flagged "1") once read as a complex double one (class 11). */
+static void test_complex_kernel_keys(void **state)
+{
+  (void)state;
+  ga_expr a = {0}, b = {0};
+  ga_expr *xs[2] = {&a, &b};
+  ga_class in_cls[2] = {GA_SINGLE, GA_CDOUBLE};
+  int64_t n[2] = {1, 4};
+  for (int k = 0; k < 2; k++) {
+    ga_expr *x = xs[k];
+    x->nnodes = 3;
+    x->ninputs = 1;
+    x->nscalars = 1;
+    x->ndims = 2;
+    x->dims[0] = n[k];
+    x->dims[1] = 1;
+    x->numel = n[k];
+    for (int d = 0; d < GA_MAX_DIMS; d++)
+      x->input_dims[0][d] = d == 0 ? n[k] : 1;
+    x->scalars[0] = (ga_scalar){.cls = GA_SINGLE, .v.f = 2.5};
+    x->nodes[0] = (ga_xnode){.kind = GA_X_INPUT, .cls = in_cls[k], .slot = 0};
+    x->nodes[1] = (ga_xnode){.kind = GA_X_SCALAR, .cls = GA_SINGLE, .slot = 0};
+    x->nodes[2] = (ga_xnode){.kind = GA_X_BINARY, .cls = GA_CSINGLE, .op = GA_OP_POWER, .mode = GA_CM_FLOAT, .a = 0, .b = 1};
+  }
+  char ka[512], kb[512];
+  ga_glsl_elementwise_key(&a, GA_CSINGLE, ka, sizeof ka);
+  ga_glsl_elementwise_key(&b, GA_CSINGLE, kb, sizeof kb);
+  assert_string_not_equal(ka, kb);
+}
+
 /* ---- complex values: interleaved storage, the IR on complex nodes, narrowing ---------- */
 
 static void test_complex_roundtrip(void **state)
@@ -2519,6 +2551,7 @@ int main(void)
     cmocka_unit_test_teardown(test_complex_roundtrip, teardown_clean),
     cmocka_unit_test_teardown(test_complex_ir, teardown_clean),
     cmocka_unit_test_teardown(test_complex_real_domain, teardown_clean),
+    cmocka_unit_test_teardown(test_complex_kernel_keys, teardown_clean),
     BINARY_TEST(DOUBLE),
     BINARY_TEST(SINGLE),
     BINARY_TEST(INT8),
