@@ -367,17 +367,21 @@ double ga_m_dd_scale(double h, double l, int k)
   return y;
 }
 
+// exp's NaN, overflow and underflow: true with the answer in r where x is one of them
+bool ga_m_exp_outside(double x, out double r)
+{
+  r = isnan(x) ? x : (x > 709.782712893384lf ? ga_m_inf() : 0.0lf);
+  return isnan(x) || x > 709.782712893384lf || x < -745.1332191019411lf;
+}
+
 // exp(x) correctly rounded but for a few cases near half-way (error below 2^-68 before
 // the final rounding): for functions built on exp whose own error budget has no room
 // for exp's (erfc, gamma).
 double ga_m_exp_acc(double x)
 {
-  if (isnan(x))
-    return x;
-  if (x > 709.782712893384lf)
-    return ga_m_inf();
-  if (x < -745.1332191019411lf)
-    return 0.0lf;
+  double edge;
+  if (ga_m_exp_outside(x, edge))
+    return edge;
   if (abs(x) < 5.551115123125783e-17lf) {
     precise double r = 1.0lf + x;
     return r;
@@ -397,12 +401,9 @@ double ga_m_pow2_fast(int n) { return packDouble2x32(uvec2(0u, uint(n + 1023) <<
 
 double ga_exp_d(double x)
 {
-  if (isnan(x))
-    return x;
-  if (x > 709.782712893384lf)
-    return ga_m_inf();
-  if (x < -745.1332191019411lf)
-    return 0.0lf;
+  double edge;
+  if (ga_m_exp_outside(x, edge))
+    return edge;
   precise double kd = roundEven(x * 1.4426950408889634lf);
   // r + rr = x - k*ln2 to about 2^-100 (the first product is exact in the fma)
   precise double rh = fma(kd, -6.93147180369123816490e-01lf, x);
