@@ -175,6 +175,10 @@ double ga_d(uint64_t x) { return double(x); }
 // bit operations: exact on every device
 float ga_neg_f(float x) { return uintBitsToFloat(floatBitsToUint(x) ^ 0x80000000u); }
 float ga_abs_f(float x) { return uintBitsToFloat(floatBitsToUint(x) & 0x7fffffffu); }
+// NVIDIA's FP64 negate of a value loaded through a strided view lost NaN's sign flip
+// (test_views.m on the H100); IEEE negation is a sign-bit flip, so say exactly that.
+double ga_neg_d(double x) { return uint64BitsToDouble(doubleBitsToUint64(x) ^ 0x8000000000000000ul); }
+dvec2 ga_neg_d(dvec2 z) { return dvec2(ga_neg_d(z.x), ga_neg_d(z.y)); }
 bool ga_nz_f(float x) { return (floatBitsToUint(x) << 1) != 0u; } // x != 0, NaN included
 #if GA_EMULATE32
 // The float operation is right when its operands and result are normal (a flushed

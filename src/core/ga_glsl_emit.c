@@ -390,8 +390,8 @@ static void emit_complex_unary(ga_strbuf *b, const ga_xnode *n, ga_class ca, con
   case GA_UOP_IMAG: ga_sb_printf(b, "%s((%s).y)", wrap, zs); break;
   case GA_UOP_ABS: ga_sb_printf(b, "%s(ga_cabs(%s))", wrap, zs); break;
   case GA_UOP_ANGLE: ga_sb_printf(b, "%s(ga_carg(%s))", wrap, zs); break;
-  case GA_UOP_CONJ: ga_sb_printf(b, "%s(dvec2(1.0lf, -1.0lf) * %s)", wrap, zs); break;
-  case GA_UOP_NEG: ga_sb_printf(b, "%s(-%s)", wrap, zs); break;
+  case GA_UOP_CONJ: ga_sb_printf(b, "%s(dvec2((%s).x, ga_neg_d((%s).y)))", wrap, zs, zs); break;
+  case GA_UOP_NEG: ga_sb_printf(b, "%s(ga_neg_d(%s))", wrap, zs); break;
   case GA_UOP_SIGN: ga_sb_printf(b, "%s(ga_csign(%s))", wrap, zs); break;
   case GA_UOP_FLOOR: ga_sb_printf(b, "%s(floor(%s))", wrap, zs); break;
   case GA_UOP_CEIL: ga_sb_printf(b, "%s(ceil(%s))", wrap, zs); break;
@@ -680,7 +680,7 @@ void ga_glsl_emit_unary(ga_strbuf *b, const ga_xnode *n, ga_class ca, const char
   }
   const char *sfx = "";
   switch (n->uop) {
-  case GA_UOP_NEG: ga_sb_printf(b, "(-%s(%s))", t, a); return;
+  case GA_UOP_NEG: ga_sb_printf(b, "ga_neg_d(%s(%s))", t, a); return;
   case GA_UOP_ABS: ga_sb_printf(b, "abs(%s(%s))", t, a); return;
   case GA_UOP_SIGN:
     ga_sb_printf(b, "(%s(%s) > %s(0) ? %s(1) : (%s(%s) < %s(0) ? %s(-1) : (isnan(%s(%s)) ? %s(%s) : %s(0))))", t, a, t,
