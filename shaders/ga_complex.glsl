@@ -188,6 +188,33 @@ dvec2 ga_clog(dvec2 z)
   return dvec2(re, ga_carg(z));
 }
 
+// Octave's expm1 and log1p of complex values (lo-specfun.cc; the host's oct_cexpm1 and
+// oct_clog1p): written out near 0, else exp (z) - 1 and log (1 + z), whose complex sum
+// turns an imaginary part of -0 into +0
+dvec2 ga_cexpm1(dvec2 z)
+{
+  if (ga_hypot_d(z.x, z.y) < 1.0lf) {
+    precise double u = ga_expm1_d(z.x), v = ga_sin_d(0.5lf * z.y);
+    precise double w = -2.0lf * v * v;
+    precise double re = u * w + u + w;
+    precise double im = (u + 1.0lf) * ga_sin_d(z.y);
+    return dvec2(re, im);
+  }
+  dvec2 e = ga_cexp(z);
+  return dvec2(e.x - 1.0lf, e.y);
+}
+
+dvec2 ga_clog1p(dvec2 z)
+{
+  double r = z.x, i = z.y;
+  if (abs(r) < 0.5lf && abs(i) < 0.5lf) {
+    precise double u = 2.0lf * r + r * r + i * i;
+    precise double q = ga_div_double(u, 1.0lf + ga_sqrt_d(u + 1.0lf));
+    return dvec2(ga_log1p_d(q), ga_atan2_d(i, 1.0lf + r));
+  }
+  return ga_clog(dvec2(1.0lf + r, i == 0.0lf ? 0.0lf : i)); // 0 + i, which optimisers fold to i
+}
+
 dvec2 ga_clog2(dvec2 z)
 {
   dvec2 l = ga_clog(z);
@@ -251,6 +278,29 @@ dvec2 ga_rc_log10(double x)
 dvec2 ga_rc_log1p(double x)
 {
   return x < -1.0lf ? dvec2(ga_log_d(-(1.0lf + x)), 3.14159265358979323846lf) : dvec2(ga_log1p_d(x), 0.0lf);
+}
+
+// Octave's rc_lgamma: log |gamma (x)|, plus pi i where gamma (x) < 0 (at -0 and where the
+// floor of a negative non-integer is odd)
+dvec2 ga_rc_lgamma(double x)
+{
+  double f = floor(x);
+  bool neg = (x < 0.0lf && x != f && f - 2.0lf * floor(0.5lf * f) != 0.0lf) ||
+             (x == 0.0lf && (unpackDouble2x32(x).y & 0x80000000u) != 0u);
+  return dvec2(ga_lgamma_d(x), neg ? 3.14159265358979323846lf : 0.0lf);
+}
+
+// Octave's max and min of two complex values (lo-mappers.h): by abs alone, x kept on
+// ties and whenever x is NaN; single: abs rounded to single
+dvec2 ga_cextremum(bool max_, dvec2 x, dvec2 y, bool single)
+{
+  double ax = ga_hypot_d(x.x, x.y), bx = ga_hypot_d(y.x, y.y);
+  if (single) {
+    ax = ga_d(ga_f(ax));
+    bx = ga_d(ga_f(bx));
+  }
+  bool keep = max_ ? ax >= bx : ax <= bx;
+  return keep || any(isnan(x)) ? x : y;
 }
 
 // Octave's order of complex values (oct-cmplx.h): by abs, then by arg with -pi taken as

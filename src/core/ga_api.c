@@ -924,7 +924,9 @@ ga_status ga_unary(ga_unop op, ga_id id, ga_class to, ga_id *out)
     /* what differs for a complex value with zero imaginary parts: Octave's narrowing
      * is settled first (sqrt (complex (-4, -0)) is 0-2i, sqrt (-4) 0+2i) */
     bool fn = ga_unop_is_function(op);
-    if ((fn && (ga_unop_has_complex_domain(op) || !ga_unop_complex_defined(op))) || op == GA_UOP_SIGNBIT ||
+    /* expm1 of complex (x, 0) is exp (x) - 1 for |x| >= 1, not the real expm1 (x) */
+    if ((fn && (ga_unop_has_complex_domain(op) || !ga_unop_complex_defined(op) || op == GA_UOP_EXPM1)) ||
+        op == GA_UOP_SIGNBIT ||
         (op == GA_UOP_CAST && !ga_class_is_float(to) && to != GA_LOGICAL)) {
       if ((st = ga_settle_tensor(id, &in)) != GA_OK)
         return st;
@@ -945,9 +947,6 @@ ga_status ga_unary(ga_unop op, ga_id id, ga_class to, ga_id *out)
     bool complex = false;
     if ((st = any_complex_result(op, in, &complex)) != GA_OK)
       return st;
-    if (complex && op == GA_UOP_LGAMMA)
-      return ga_fail(GA_ERR_UNSUPPORTED, "%s: the result would be complex, which is not implemented for "
-                                         "gpuArrays yet", ga_unop_name(op));
     if (complex) /* sqrt (-1): Octave's result for the whole array is complex */
       cls = ga_class_complex_of(cls);
   }

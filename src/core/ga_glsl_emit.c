@@ -309,10 +309,11 @@ static bool complex_node_supported(const ga_expr *x, const ga_xnode *n)
       return n->uop != GA_UOP_SIGNBIT;
     if (!ga_class_is_complex(ca)) /* real arguments with complex results */
       return n->uop == GA_UOP_SQRT || n->uop == GA_UOP_LOG || n->uop == GA_UOP_LOG2 || n->uop == GA_UOP_LOG10 ||
-             n->uop == GA_UOP_LOG1P;
+             n->uop == GA_UOP_LOG1P || n->uop == GA_UOP_LGAMMA;
     switch (n->uop) {
     case GA_UOP_SQRT: case GA_UOP_EXP: case GA_UOP_LOG: case GA_UOP_LOG2: case GA_UOP_LOG10: case GA_UOP_SIN:
-    case GA_UOP_COS: case GA_UOP_TAN: case GA_UOP_SINH: case GA_UOP_COSH: case GA_UOP_TANH:
+    case GA_UOP_COS: case GA_UOP_TAN: case GA_UOP_SINH: case GA_UOP_COSH: case GA_UOP_TANH: case GA_UOP_EXPM1:
+    case GA_UOP_LOG1P:
       return true;
     default:
       return false;
@@ -328,7 +329,7 @@ static bool complex_node_supported(const ga_expr *x, const ga_xnode *n)
     case GA_OP_NE: case GA_OP_AND: case GA_OP_OR: case GA_OP_XOR: case GA_OP_LT: case GA_OP_LE: case GA_OP_GT:
     case GA_OP_GE:
       return true;
-    case GA_OP_POWER:
+    case GA_OP_POWER: case GA_OP_MAX: case GA_OP_MIN:
       return true;
     default:
       return false;
@@ -360,7 +361,8 @@ static bool expr_needs_complex_math(const ga_expr *x)
     const ga_xnode *n = &x->nodes[j];
     bool z = n->kind == GA_X_BINARY && (ga_class_is_complex(n->cls) || ga_class_is_complex(x->nodes[n->a].cls) ||
                                         ga_class_is_complex(x->nodes[n->b].cls));
-    if (z && ((n->op >= GA_OP_LT && n->op <= GA_OP_GE) || n->op == GA_OP_POWER))
+    if (z && ((n->op >= GA_OP_LT && n->op <= GA_OP_GE) || n->op == GA_OP_POWER || n->op == GA_OP_MAX ||
+              n->op == GA_OP_MIN))
       return true;
   }
   return false;
@@ -438,6 +440,10 @@ static void emit_complex_binary(ga_strbuf *b, const ga_xnode *n, ga_class ca, co
     break;
   case GA_OP_POWER:
     ga_sb_printf(b, "%s(ga_cpow(%s, %s, %s, %s))", wrap, xs, za ? "true" : "false", ys, zb ? "true" : "false");
+    break;
+  case GA_OP_MAX: case GA_OP_MIN:
+    ga_sb_printf(b, "%s(ga_cextremum(%s, %s, %s, %s))", wrap, n->op == GA_OP_MAX ? "true" : "false", xs, ys,
+                 single ? "true" : "false");
     break;
   case GA_OP_AND: case GA_OP_OR: case GA_OP_XOR: {
     const char *o = n->op == GA_OP_AND ? "&&" : n->op == GA_OP_OR ? "||" : "!=";

@@ -630,15 +630,60 @@ bool ga_unop_complex_defined(ga_unop op)
   case GA_UOP_SQRT: case GA_UOP_EXP: case GA_UOP_LOG: case GA_UOP_LOG2: case GA_UOP_LOG10:
   case GA_UOP_SIN: case GA_UOP_COS: case GA_UOP_TAN: case GA_UOP_ASIN: case GA_UOP_ACOS: case GA_UOP_ATAN:
   case GA_UOP_SINH: case GA_UOP_COSH: case GA_UOP_TANH: case GA_UOP_ASINH: case GA_UOP_ACOSH: case GA_UOP_ATANH:
+  case GA_UOP_EXPM1: case GA_UOP_LOG1P:
     return true;
   default:
     return false;
   }
 }
 
+/* Octave's expm1 and log1p of complex values (lo-specfun.cc): near 0 written out so
+ * that small arguments keep their digits, elsewhere exp (z) - 1 and log (1 + z); the
+ * sum 1 + z is complex + complex, so an imaginary part of -0 becomes +0. */
+static double complex oct_cexpm1(double complex z)
+{
+  if (cabs(z) < 1) {
+    double im = cimag(z), u = expm1(creal(z)), v = sin(im / 2);
+    v = -2 * v * v;
+    return CMPLX(u * v + u + v, (u + 1) * sin(im));
+  }
+  double complex e = cexp(z);
+  return CMPLX(creal(e) - 1, cimag(e) - 0.0);
+}
+static double complex oct_clog1p(double complex z)
+{
+  double r = creal(z), i = cimag(z);
+  if (fabs(r) < 0.5 && fabs(i) < 0.5) {
+    double u = 2 * r + r * r + i * i;
+    return CMPLX(log1p(u / (1 + sqrt(u + 1))), atan2(i, 1 + r));
+  }
+  return clog(CMPLX(1 + r, 0.0 + i));
+}
+static float complex oct_cexpm1f(float complex z)
+{
+  if (cabsf(z) < 1) {
+    float im = cimagf(z), u = expm1f(crealf(z)), v = sinf(im / 2);
+    v = -2 * v * v;
+    return CMPLXF(u * v + u + v, (u + 1) * sinf(im));
+  }
+  float complex e = cexpf(z);
+  return CMPLXF(crealf(e) - 1, cimagf(e) - 0.0f);
+}
+static float complex oct_clog1pf(float complex z)
+{
+  float r = crealf(z), i = cimagf(z);
+  if (fabsf(r) < 0.5f && fabsf(i) < 0.5f) {
+    float u = 2 * r + r * r + i * i;
+    return CMPLXF(log1pf(u / (1 + sqrtf(u + 1))), atan2f(i, 1 + r));
+  }
+  return clogf(CMPLXF(1 + r, 0.0f + i));
+}
+
 static double complex cfun_d(ga_unop op, double complex z)
 {
   switch (op) {
+  case GA_UOP_EXPM1: return oct_cexpm1(z);
+  case GA_UOP_LOG1P: return oct_clog1p(z);
   case GA_UOP_SQRT: return csqrt(z);
   case GA_UOP_EXP: return cexp(z);
   case GA_UOP_LOG: return clog(z);
@@ -662,6 +707,8 @@ static double complex cfun_d(ga_unop op, double complex z)
 static float complex cfun_f(ga_unop op, float complex z)
 {
   switch (op) {
+  case GA_UOP_EXPM1: return oct_cexpm1f(z);
+  case GA_UOP_LOG1P: return oct_clog1pf(z);
   case GA_UOP_SQRT: return csqrtf(z);
   case GA_UOP_EXP: return cexpf(z);
   case GA_UOP_LOG: return clogf(z);
@@ -682,6 +729,13 @@ static float complex cfun_f(ga_unop op, float complex z)
   }
 }
 
+/* The sign lgamma_r reports (without it, which C11 lacks): gamma is negative at -0 and
+ * where the floor of a negative non-integer is odd. */
+static bool gamma_negative(double x)
+{
+  return (x < 0 && x != floor(x) && fmod(floor(x), 2) != 0) || (x == 0 && signbit(x));
+}
+
 /* Octave's function of a real argument whose result is complex (lo-mappers' rc_sqrt,
  * rc_log, ...): the real function where it is defined, else its extension, which for
  * sqrt and the logarithms is written out rather than taken from the complex function
@@ -699,6 +753,9 @@ static hval real_to_complex_fun(ga_unop op, double x, bool single)
   case GA_UOP_ASIN: r = fabs(x) > 1 ? oct_casin(z) : CMPLX(asin(x), 0.0); break;
   case GA_UOP_ACOS: r = fabs(x) > 1 ? oct_cacos(z) : CMPLX(acos(x), 0.0); break;
   case GA_UOP_ACOSH: r = x < 1 ? cacosh(z) : CMPLX(acosh(x), 0.0); break;
+  case GA_UOP_LGAMMA: /* Octave's rc_lgamma: log |gamma|, plus pi i where gamma < 0 */
+    r = CMPLX(lgamma(x), gamma_negative(x) ? GA_PI : 0.0);
+    break;
   default: r = fabs(x) > 1 ? catanh(z) : CMPLX(atanh(x), 0.0); break;
   }
   if (!single)
@@ -714,6 +771,9 @@ static hval real_to_complex_fun(ga_unop op, double x, bool single)
   case GA_UOP_ASIN: rf = fabsf(xf) > 1 ? oct_casinf(zf) : CMPLXF(asinf(xf), 0.0f); break;
   case GA_UOP_ACOS: rf = fabsf(xf) > 1 ? oct_cacosf(zf) : CMPLXF(acosf(xf), 0.0f); break;
   case GA_UOP_ACOSH: rf = xf < 1 ? cacoshf(zf) : CMPLXF(acoshf(xf), 0.0f); break;
+  case GA_UOP_LGAMMA:
+    rf = CMPLXF(lgammaf(xf), gamma_negative(xf) ? (float)GA_PI : 0.0f);
+    break;
   default: rf = fabsf(xf) > 1 ? catanhf(zf) : CMPLXF(atanhf(xf), 0.0f); break;
   }
   return hcf(rf);
