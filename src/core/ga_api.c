@@ -818,6 +818,32 @@ static ga_status fuse(ga_binop op, ga_class cls, ga_compute_mode mode, resolved 
   return st == GA_ERR_UNSUPPORTED ? ga_fail(GA_ERR_INTERNAL, "an operation on two arrays did not fit a kernel") : st;
 }
 
+/* Octave's hypot replaces a complex argument by its abs (data.cc, do_hypot); a pending
+ * abs fuses into the hypot's kernel. A host operand goes to the device for it. */
+static ga_status hypot_of_abs(const ga_operand *a, bool za, const ga_operand *b, bool zb, ga_id *out)
+{
+  const ga_operand *in[2] = {a, b};
+  bool z[2] = {za, zb};
+  ga_operand use[2] = {*a, *b};
+  ga_id tmp[4] = {0, 0, 0, 0};
+  ga_status st = GA_OK;
+  for (int k = 0; k < 2 && st == GA_OK; k++) {
+    if (!z[k])
+      continue;
+    ga_id src = in[k]->id;
+    if (in[k]->is_host && (st = ga_upload(in[k]->cls, in[k]->ndims, in[k]->dims, in[k]->data, &tmp[2 * k])) == GA_OK)
+      src = tmp[2 * k];
+    if (st == GA_OK && (st = ga_unary(GA_UOP_ABS, src, GA_DOUBLE, &tmp[2 * k + 1])) == GA_OK)
+      use[k] = (ga_operand){.id = tmp[2 * k + 1]};
+  }
+  if (st == GA_OK)
+    st = ga_binary(GA_OP_HYPOT, &use[0], &use[1], out);
+  for (int k = 0; k < 4; k++)
+    if (tmp[k])
+      ga_release(tmp[k]);
+  return st;
+}
+
 ga_status ga_binary(ga_binop op, const ga_operand *a, const ga_operand *b, ga_id *out)
 {
   ga_status st = ga_init();
@@ -838,11 +864,10 @@ ga_status ga_binary(ga_binop op, const ga_operand *a, const ga_operand *b, ga_id
   ga_class cls;
   bool za = ga_class_is_complex(ra.cls), zb = ga_class_is_complex(rb.cls);
   bool extremum = op == GA_OP_MAX || op == GA_OP_MIN;
-  if ((za || zb) && ga_binop_is_function(op) && !extremum) {
-    if (op == GA_OP_HYPOT)
-      return ga_fail(GA_ERR_UNSUPPORTED, "%s: complex gpuArrays are not supported here yet", ga_binop_name(op));
+  if ((za || zb) && op == GA_OP_HYPOT)
+    return hypot_of_abs(a, za, b, zb, out);
+  if ((za || zb) && ga_binop_is_function(op) && !extremum)
     return ga_fail(GA_ERR_CLASS, "%s: not defined for complex numbers", ga_binop_name(op));
-  }
   if (op == GA_OP_COMPLEX && (za || zb))
     return ga_fail(GA_ERR_CLASS, "complex: invalid conversion");
   if (op == GA_OP_COMPLEX && ra.numel != 1 && rb.numel != 1 &&
