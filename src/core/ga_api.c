@@ -1054,8 +1054,10 @@ ga_status ga_reduce_dims(ga_reduce_op op, ga_id id, int dim, int dim_last, ga_su
     }
     return st;
   }
-  if ((op == GA_RED_MAX || op == GA_RED_MIN) && ga_class_is_complex(in->cls) &&
-      (st = ga_settle_tensor(id, &in)) != GA_OK) /* max orders complex values differently */
+  /* max orders complex values differently; a complex product of Inf by (x, 0) is not
+   * the real one (Inf * (2+0i) has a NaN part) */
+  if ((op == GA_RED_MAX || op == GA_RED_MIN || op == GA_RED_PROD) && ga_class_is_complex(in->cls) &&
+      (st = ga_settle_tensor(id, &in)) != GA_OK)
     return st;
   if (dim < 0)
     return ga_fail(GA_ERR_ARG, "%s: invalid dimension DIM = %d", reduce_names[op], dim);

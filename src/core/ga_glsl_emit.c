@@ -1057,7 +1057,9 @@ static void emit_strided_load(ga_strbuf *b, const char *name, ga_class c, const 
   }
 }
 
-void ga_glsl_emit_prelude(ga_strbuf *b, const ga_expr *x)
+void ga_glsl_emit_prelude(ga_strbuf *b, const ga_expr *x) { ga_glsl_emit_prelude_complex(b, x, 0); }
+
+void ga_glsl_emit_prelude_complex(ga_strbuf *b, const ga_expr *x, int need)
 {
   ga_sb_puts(b, "#version 460\n");
   if (has_views(x))
@@ -1072,7 +1074,7 @@ void ga_glsl_emit_prelude(ga_strbuf *b, const ga_expr *x)
     lite |= n->kind == GA_X_BINARY && ga_binop_is_function(n->op);
   }
   math |= has_generator(x, GA_GEN_NORMAL);
-  bool cplx = expr_has_complex(x), cmath = cplx && expr_needs_complex_math(x);
+  bool cplx = expr_has_complex(x) || need > 0, cmath = (cplx && expr_needs_complex_math(x)) || need > 1;
   if (cplx && !cmath)
     ga_sb_puts(b, "#define GA_COMPLEX_LITE 1\n");
   if (math || cmath) { /* large: only the kernels that call it pay its compile time */

@@ -51,6 +51,9 @@ bool ga_glsl_broadcast_plan(const ga_expr *x, ga_bcast *plan);
 
 /* #version, the common library, and the math library when x calls it (x may be NULL). */
 void ga_glsl_emit_prelude(ga_strbuf *b, const ga_expr *x);
+/* ... for a kernel that itself computes with complex values: need 1 adds the complex
+ * arithmetic, 2 also the complex functions (and the math library they call) */
+void ga_glsl_emit_prelude_complex(ga_strbuf *b, const ga_expr *x, int need);
 
 /* The whole kernel for x (NULL on allocation failure) and its cache key. */
 char *ga_glsl_elementwise(const ga_expr *x, ga_class out_cls);

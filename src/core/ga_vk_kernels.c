@@ -143,6 +143,41 @@ static const char *nonzero(ga_class c)
   }
 }
 
+/* The monoids over complex elements (shaders/ga_complex.glsl), in double, singles
+ * rounded after each step: products (C99 Annex G's, as Octave's std::complex
+ * accumulator), Octave's order by abs, then arg for max and min, and any/all reading a
+ * complex element as Octave's xis_true does: NaN where either part is, else nonzero by
+ * either part. */
+static void emit_complex_monoid(ga_strbuf *b, const reduce_variant *v)
+{
+  const char *acc = ga_glsl_type(v->acc_cls);
+  bool single = v->acc_cls == GA_CSINGLE;
+  const char *to = single ? "ga_cf" : "ga_cd";
+  switch (v->op) {
+  case GA_RED_PROD:
+    ga_sb_printf(b, "#define IDENTITY %s(1.0, 0.0)\n#define COMBINE(a, b) %s(ga_cmul(ga_cd(a), ga_cd(b)))\n"
+                    "#define TO_ACC(x) %s(x)\n", acc, to, to);
+    break;
+  case GA_RED_ANY: case GA_RED_ALL:
+    ga_sb_printf(b, "#define IDENTITY %s\n#define COMBINE(a, b) %s((a), (b))\n",
+                 v->op == GA_RED_ANY ? "0u" : "1u", v->op == GA_RED_ANY ? "max" : "min");
+    ga_sb_puts(b, "double ga_red_part(dvec2 z)\n{\n"
+                  "  if (any(isnan(z)))\n    return isnan(z.x) ? z.x : z.y;\n"
+                  "  return z != dvec2(0.0lf) ? 1.0lf : 0.0lf;\n}\n");
+    /* as for real values: all counts NaN as true but reducing strided data over at most 8 */
+    ga_sb_printf(b, "uint ga_red_pred(dvec2 z, uint64_t n)\n{\n  double x = ga_red_part(z);\n"
+                    "  return x != 0.0lf && %s ? 1u : 0u;\n}\n#define TO_ACC(x) ga_red_pred(ga_cd(x), pc.n)\n",
+                 v->op == GA_RED_ANY ? "!isnan(x)" : v->contiguous ? "true" : "(!isnan(x) || n > 8ul)");
+    break;
+  default:
+    ga_sb_printf(b, "#define IDENTITY %s(0)\n#define TO_ACC(x) %s(x)\n", acc, to);
+    ga_sb_printf(b, "#define BETTER(a, b) (!any(isnan(ga_cd(a))) && (any(isnan(ga_cd(b))) || "
+                    "ga_corder(%d, ga_cd(a), true, ga_cd(b), true, %s) != 0u))\n",
+                 v->op == GA_RED_MAX ? 2 : 0, single ? "true" : "false");
+    break;
+  }
+}
+
 /* The monoid and the conversion of an element into it. */
 static void emit_monoid(ga_strbuf *b, const reduce_variant *v)
 {
@@ -152,6 +187,10 @@ static void emit_monoid(ga_strbuf *b, const reduce_variant *v)
    * device that flushes single subnormals computes singles in double */
   bool single = v->acc_cls == GA_SINGLE;
   const char *to_acc = single ? "ga_f" : v->acc_cls == GA_DOUBLE ? "ga_d" : acc;
+  if (ga_class_is_complex(v->in_cls)) {
+    emit_complex_monoid(b, v);
+    return;
+  }
   switch (v->op) {
   case GA_RED_SUM:
     ga_sb_printf(b, "#define IDENTITY %s(0)\n#define COMBINE(a, b) %s\n#define TO_ACC(x) %s(x)\n", acc,
@@ -169,9 +208,9 @@ static void emit_monoid(ga_strbuf *b, const reduce_variant *v)
     else if (v->op == GA_RED_ANY)
       ga_sb_printf(b, "#define TO_ACC(x) ((%s%s) ? 1u : 0u)\n", nonzero(v->in_cls),
                    fl ? " && !isnan(x)" : "");
-    else /* Octave's all counts NaN as true reducing contiguous data, false otherwise */
+    else /* Octave's all counts NaN as true but reducing strided data over at most 8 */
       ga_sb_printf(b, "#define TO_ACC(x) ((%s%s) ? 1u : 0u)\n", nonzero(v->in_cls),
-                   fl && !v->contiguous ? " && !isnan(x)" : "");
+                   fl && !v->contiguous ? " && (!isnan(x) || pc.n > 8ul)" : "");
     break;
   default:
     ga_sb_printf(b, "#define IDENTITY %s(0)\n#define TO_ACC(x) %s(x)\n", acc, to_acc);
@@ -189,6 +228,11 @@ static void emit_monoid(ga_strbuf *b, const reduce_variant *v)
 static void emit_store(ga_strbuf *b, ga_class c)
 {
   size_t sz = ga_class_size(c);
+  if (ga_class_is_complex(c)) {
+    ga_sb_printf(b, "#define STORE(a, k, x) %s(a + %zuul * (k)).v = %s(x)\n", c == GA_CDOUBLE ? "GaF64x2" : "GaF32x2",
+                 sz, c == GA_CDOUBLE ? "ga_cd" : "ga_cf");
+    return;
+  }
   if (sz >= 4) {
     const char *ref = c == GA_DOUBLE ? "GaF64" : c == GA_SINGLE ? "GaF32" : c == GA_INT64 ? "GaI64"
                     : c == GA_UINT64 ? "GaU64" : c == GA_INT32 ? "GaI32" : "GaU32";
@@ -206,7 +250,7 @@ static char *reduce_source(const void *ctx)
   const ga_expr *x = v->producer;
   ga_strbuf b = {0};
   const char *acc = ga_glsl_type(v->acc_cls);
-  ga_glsl_emit_prelude(&b, x);
+  ga_glsl_emit_prelude_complex(&b, x, !ga_class_is_complex(v->in_cls) ? 0 : is_extremum(v->op) ? 2 : 1);
   ga_sb_printf(&b, "#define ACC_T %s\n#define CONTIGUOUS %d\n#define ARG %d\n", acc, v->contiguous ? 1 : 0,
                is_extremum(v->op) ? 1 : 0);
   emit_monoid(&b, v);
@@ -317,9 +361,9 @@ ga_status ga_vk_reduce(void *state, const ga_reduce_desc *d)
   if (!vk->fp64)
     return GA_ERR_UNSUPPORTED;
   /* 'native' integer sums and products saturate step by step: the host does those */
-  if ((op == GA_RED_SUM || op == GA_RED_PROD) && oc != GA_DOUBLE && oc != GA_SINGLE)
+  if ((op == GA_RED_SUM || op == GA_RED_PROD) && oc != GA_DOUBLE && oc != GA_SINGLE && !ga_class_is_complex(oc))
     return GA_ERR_UNSUPPORTED;
-  if (ga_class_is_complex(d->in_cls)) /* complex reductions: the host's, for now */
+  if (ga_class_is_complex(d->in_cls) && op == GA_RED_SUM) /* ga_reduce_dims sums the parts */
     return GA_ERR_UNSUPPORTED;
   const ga_expr *x = d->producer;
   ga_bcast plan;
