@@ -1017,10 +1017,30 @@ classdef gpuArray < handle
     endfunction
 
     function r = bitshift (a, k, n)
-      if (nargin > 2)
-        error ("gpuarray:notImplemented", "bitshift: the third argument N is not implemented for gpuArrays yet");
+      if (nargin < 3)
+        r = gpuArray (__gpuarray__ ("binary", "bitshift", a, k), [], [], true);
+        return;
       endif
-      r = gpuArray (__gpuarray__ ("binary", "bitshift", a, k), [], [], true);
+      ## Octave's own bitshift reads N (its conversions and errors) and gives N's mask:
+      ## bitshift (ONES, 0, N) of A's class with every bit it can keep set
+      if (isa (a, "gpuArray"))
+        cls = classUnderlying (a);
+      else
+        cls = class (a);
+      endif
+      if (strncmp (cls, "int", 3))
+        ones_ = cast (-1, cls);
+      elseif (strncmp (cls, "uint", 4))
+        ones_ = intmax (cls);
+      elseif (strcmp (cls, "single"))
+        ones_ = single (flintmax ("single") - 1);
+      elseif (strcmp (cls, "double"))
+        ones_ = flintmax () - 1;
+      else
+        ones_ = cast (0, cls);   # Octave's error for A's class
+      endif
+      mask = bitshift (ones_, 0, gather (n));
+      r = gpuArray (__gpuarray__ ("bitshift", a, k, mask), [], [], true);
     endfunction
 
     function r = sec (x)

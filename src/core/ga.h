@@ -202,6 +202,11 @@ ga_status ga_range(ga_class cls, double base, double inc, double final_value, in
 
 /* Operations. Result classes, saturation and rounding follow Octave 7. */
 ga_status ga_binary(ga_binop op, const ga_operand *a, const ga_operand *b, ga_id *out);
+/* Octave's bitshift (A, K, N): bitshift (A, K) with its bits outside mask cleared; mask,
+ * a host scalar of the result's class, holds N's bits as Octave's bitshift (ONES, 0, N)
+ * gives them (integers: the low N bits and the sign bit; floating values: the low N
+ * bits of the magnitude, the sign kept) */
+ga_status ga_bitshift_masked(const ga_operand *a, const ga_operand *k, const ga_operand *mask, ga_id *out);
 /* Unary operations with Octave's classes; to is the target class of GA_UOP_CAST. */
 ga_status ga_unary(ga_unop op, ga_id id, ga_class to, ga_id *out);
 /* dim is 1-based; 0 means the first non-singleton dimension. */

@@ -935,6 +935,40 @@ ga_status ga_binary(ga_binop op, const ga_operand *a, const ga_operand *b, ga_id
   return publish(t, out);
 }
 
+/* Composed from pending operations, so one kernel still computes it: integers keep
+ * the masked bits; a floating value's magnitude is masked and its sign restored as
+ * r - 2 r (s < 0), which leaves 0 as +0 the way Octave's -bitshift (-a, k, mask) does. */
+ga_status ga_bitshift_masked(const ga_operand *a, const ga_operand *k, const ga_operand *mask, ga_id *out)
+{
+  ga_id s = 0, t[5] = {0, 0, 0, 0, 0};
+  ga_tensor *st_t;
+  ga_status st = ga_binary(GA_OP_BITSHIFT, a, k, &s);
+  if (st != GA_OK)
+    return st;
+  ga_operand so = {.id = s};
+  if ((st = ga_handles_peek(s, &st_t)) == GA_OK) {
+    if (!ga_class_is_float(st_t->cls)) {
+      st = ga_binary(GA_OP_BITAND, &so, mask, out);
+    } else {
+      double two = 2.0, zero = 0.0;
+      int64_t one[2] = {1, 1};
+      ga_operand c2 = {.is_host = true, .cls = GA_DOUBLE, .ndims = 2, .dims = one, .data = &two};
+      ga_operand c0 = {.is_host = true, .cls = GA_DOUBLE, .ndims = 2, .dims = one, .data = &zero};
+      if ((st = ga_unary(GA_UOP_ABS, s, GA_DOUBLE, &t[0])) == GA_OK &&
+          (st = ga_binary(GA_OP_BITAND, &(ga_operand){.id = t[0]}, mask, &t[1])) == GA_OK &&
+          (st = ga_binary(GA_OP_LT, &so, &c0, &t[2])) == GA_OK &&
+          (st = ga_binary(GA_OP_TIMES, &c2, &(ga_operand){.id = t[1]}, &t[3])) == GA_OK &&
+          (st = ga_binary(GA_OP_TIMES, &(ga_operand){.id = t[3]}, &(ga_operand){.id = t[2]}, &t[4])) == GA_OK)
+        st = ga_binary(GA_OP_MINUS, &(ga_operand){.id = t[1]}, &(ga_operand){.id = t[4]}, out);
+    }
+  }
+  ga_release(s);
+  for (int i = 0; i < 5; i++)
+    if (t[i])
+      ga_release(t[i]);
+  return st;
+}
+
 /* ---- unary operations ------------------------------------------------------------ */
 
 ga_status ga_unary(ga_unop op, ga_id id, ga_class to, ga_id *out)

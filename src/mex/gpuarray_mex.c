@@ -10,7 +10,7 @@ static const struct {
   const char *name;
   ga_mex_handler fn;
 } commands[] = { /* sorted by name, for bsearch */
-  {"binary", ga_mex_binary},
+  {"binary", ga_mex_binary},  {"bitshift", ga_mex_bitshift},
   {"cat", ga_mex_cat},         {"circshift", ga_mex_circshift},
   {"create", ga_mex_create},
   {"describe", ga_mex_describe_cmd}, {"device", ga_mex_device},

@@ -13,6 +13,7 @@ GA_MEX_COMMAND(ga_mex_describe_cmd);
 GA_MEX_COMMAND(ga_mex_valid);
 GA_MEX_COMMAND(ga_mex_iscomplex);
 GA_MEX_COMMAND(ga_mex_binary);
+GA_MEX_COMMAND(ga_mex_bitshift);
 GA_MEX_COMMAND(ga_mex_sum);
 GA_MEX_COMMAND(ga_mex_reduce);
 GA_MEX_COMMAND(ga_mex_unary);

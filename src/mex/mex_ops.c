@@ -33,6 +33,21 @@ void ga_mex_binary(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   return_value(nlhs, plhs, id);
 }
 
+void ga_mex_bitshift(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  /* (a, k, mask): Octave's bitshift (A, K, N) with N's mask of A's class (gpuArray.m
+   * has Octave's own bitshift read N) */
+  ga_mex_nargs("bitshift", nrhs, 3, 3, nlhs, 3);
+  ga_operand a, k, m;
+  int64_t da[GA_MAX_DIMS], dk[GA_MAX_DIMS], dm[GA_MAX_DIMS];
+  ga_mex_operand(prhs[0], NULL, &a, da, "bitshift");
+  ga_mex_operand(prhs[1], NULL, &k, dk, "bitshift");
+  ga_mex_operand(prhs[2], NULL, &m, dm, "bitshift");
+  ga_id id;
+  ga_mex_raise(ga_bitshift_masked(&a, &k, &m, &id));
+  return_value(nlhs, plhs, id);
+}
+
 /* 'default', 'native' or 'double', as sum and prod take them */
 static ga_sum_type sum_type(const mxArray *a, const char *op)
 {
