@@ -1503,6 +1503,46 @@ classdef gpuArray < handle
       r = gpuArray.reduce_ ("sum", x, varargin, 1);
     endfunction
 
+    function r = dot (x, y, dim)
+      ## Octave's dot (dot.cc): sum (conj (X) .* Y, DIM), one fused pass; two vectors of
+      ## any orientation count as columns; integers multiply in their class and sum to
+      ## double, as Octave's own fallback for them does
+      if (nargin < 2)
+        print_usage ("dot");
+      endif
+      if (! (isnumeric (x) && isnumeric (y)))
+        error ("dot: X and Y must be numeric");
+      endif
+      sx = size (x);
+      sy = size (y);
+      if (nargin == 2 && ! isequal (sx, sy) && numel (sx) == 2 && numel (sy) == 2
+          && any (sx == 1) && any (sy == 1))
+        x = reshape (x, [], 1);
+        y = reshape (y, [], 1);
+        sx = size (x);
+        sy = size (y);
+      endif
+      if (! isequal (sx, sy))
+        error ("dot: sizes of X and Y must match");
+      endif
+      if (nargin == 2)
+        dim = find (sx != 1, 1);
+        if (isempty (dim))
+          dim = 1;
+        endif
+      else
+        dim = gather (dim);
+        dot (0, 0, dim);   # Octave's own reading of DIM: its conversions and errors
+        dim = double (real (dim(1)));
+      endif
+      r = sum (conj (x) .* y, dim);
+      if (numel (sx) == 2 && all (sx == 0) && dim == 1)
+        ## Octave's 0x0 reduces to 1x0 here (sum ([], 1) is 1x1); a method's own r(...)
+        ## would index the object array, not call subsref
+        r = subsref (r, substruct ("()", {":", []}));
+      endif
+    endfunction
+
     function r = prod (x, varargin)
       r = gpuArray.reduce_ ("prod", x, varargin, 1);
     endfunction
