@@ -950,11 +950,11 @@ classdef gpuArray < handle
     endfunction
 
     function r = erf (a)
-      r = gpuArray (__gpuarray__ ("unary", "erf", a), [], [], true);
+      r = gpuArray.complex_on_host_ ("erf", @erf, a);
     endfunction
 
     function r = erfc (a)
-      r = gpuArray (__gpuarray__ ("unary", "erfc", a), [], [], true);
+      r = gpuArray.complex_on_host_ ("erfc", @erfc, a);
     endfunction
 
     function r = gamma (a)
@@ -2011,6 +2011,20 @@ classdef gpuArray < handle
                  name);
         endif
         rethrow (err);
+      end_try_catch
+    endfunction
+
+    function r = complex_on_host_ (op, fn, a)
+      ## Octave's erf and erfc of complex values (the Faddeeva package) have no device
+      ## kernel yet: a complex argument is computed by Octave on the host; real ones
+      ## never pay for the check
+      try
+        r = gpuArray (__gpuarray__ ("unary", op, a), [], [], true);
+      catch err
+        if (! __gpuarray__ ("iscomplex", a))
+          rethrow (err);
+        endif
+        r = gpuArray (fn (gather (a)));
       end_try_catch
     endfunction
 

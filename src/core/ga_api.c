@@ -992,7 +992,8 @@ ga_status ga_unary(ga_unop op, ga_id id, ga_class to, ga_id *out)
     }
     const char *kind = in->numel == 1 ? "scalar" : "matrix";
     if (ga_class_is_complex(in->cls) && ((fn && !ga_unop_complex_defined(op)) || op == GA_UOP_SIGNBIT))
-      return ga_fail(GA_ERR_CLASS, "%s: not defined for complex %s", ga_unop_name(op), kind);
+      return ga_fail(GA_ERR_CLASS, "%s: not defined for %scomplex %s", ga_unop_name(op),
+                     in->cls == GA_CSINGLE ? "float " : "", kind);
     if (ga_class_is_complex(in->cls) && op == GA_UOP_CAST && !ga_class_is_float(to) && to != GA_LOGICAL)
       return ga_fail(GA_ERR_CLASS, "invalid conversion from complex %s to %s", kind, ga_class_name(to));
   }
