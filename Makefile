@@ -68,6 +68,8 @@ check-octave: all
 	$(LAVAPIPE) $(OCTAVE) test/octave/test_int64_mixed.m
 	$(HOST) $(OCTAVE) test/octave/test_complex.m
 	$(LAVAPIPE) $(OCTAVE) test/octave/test_complex.m
+	$(HOST) $(OCTAVE) test/octave/test_surface.m
+	$(LAVAPIPE) $(OCTAVE) test/octave/test_surface.m
 	$(LAVAPIPE) sh test/octave/test_disk_cache.sh
 	$(HOST) $(OCTAVE) test/octave/test_fusion_random.m
 	$(LAVAPIPE) $(OCTAVE) test/octave/test_fusion_random.m

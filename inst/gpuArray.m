@@ -1536,9 +1536,9 @@ classdef gpuArray < handle
         dim = double (real (dim(1)));
       endif
       r = sum (conj (x) .* y, dim);
-      if (numel (sx) == 2 && all (sx == 0) && dim == 1)
-        ## Octave's 0x0 reduces to 1x0 here (sum ([], 1) is 1x1); a method's own r(...)
-        ## would index the object array, not call subsref
+      if (numel (sx) == 2 && all (sx == 0) && dim == 1 && isfloat (x) && isfloat (y))
+        ## Octave's BLAS path reduces 0x0 to 1x0 (its integer path, sum ([], 1), to 1x1);
+        ## a method's own r(...) would index the object array, not call subsref
         r = subsref (r, substruct ("()", {":", []}));
       endif
     endfunction

@@ -1,0 +1,362 @@
+## The elementwise surface of issue 4 against Octave's own results for the same
+## function and inputs: dot; complex max/min (with indices), prod, any and all on the
+## device; complex expm1, log1p, erf, erfc and hypot; bitshift (A, K, N); gammaln of
+## negative reals (complex where gamma < 0); the errors Octave gives. NaN, Inf, -0,
+## empty, scalar, N-d and broadcast operands, every applicable class, host and gpuArray
+## operands mixed. Values compare with a relative tolerance on abs (exact where the
+## operation is exact), classes, sizes and iscomplex exactly. Prints "N passed, N
+## failed" last; exits non-zero on failure.
+## Usage: octave-cli test/octave/test_surface.m  (from the repository root, after make)
+root = fileparts (fileparts (fileparts (mfilename ("fullpath"))));
+addpath (fullfile (root, "inst"));
+addpath (fullfile (root, "src"));
+
+seed = sum (100 * clock ());
+rand ("seed", seed);
+randn ("seed", seed);
+printf ("seed %d\n", seed);
+
+function [np, nf] = check (g, r, tol, what, np, nf)
+  ## g: the gathered gpuArray result, r: Octave's; tol: relative tolerance on abs
+  ok = strcmp (class (g), class (r)) && iscomplex (g) == iscomplex (r) && isequal (size (g), size (r));
+  if (ok && ! isempty (r))
+    if (isfloat (r))
+      g = double (g(:)); r = double (r(:));
+      nanok = isequal (isnan (g), isnan (r));
+      fin = isfinite (r) & isfinite (g);
+      infok = isequal (g(! fin & ! isnan (r) & ! isnan (g)), r(! fin & ! isnan (r) & ! isnan (g)));
+      err = abs (g(fin) - r(fin));
+      lim = tol * max (abs (r(fin)), realmin);
+      ok = nanok && infok && all (err <= lim);
+      if (tol == 0)   # exact: the signs of zeros too
+        ok = ok && isequal (signbit (real (g)), signbit (real (r))) ...
+             && isequal (signbit (imag (g)), signbit (imag (r)));
+      endif
+    else
+      ok = isequal (g, r);
+    endif
+  endif
+  if (ok)
+    np++;
+  else
+    nf++;
+    printf ("FAIL: %s\n", what);
+    if (nf < 40 && isnumeric (g) && isnumeric (r))
+      disp (g(1:min (end, 6)).'); disp (r(1:min (end, 6)).');
+    endif
+  endif
+endfunction
+
+function [np, nf] = check_error (f, what, np, nf)
+  ## the same error message from Octave's f on host values and on gpuArrays
+  try
+    f (false);
+    ref = "";
+  catch e
+    ref = e.message;
+  end_try_catch
+  try
+    f (true);
+    msg = "";
+  catch e
+    msg = e.message;
+  end_try_catch
+  if (! isempty (ref) && strcmp (ref, msg))
+    np++;
+  else
+    nf++;
+    printf ("FAIL: %s: Octave says '%s', gpuArray '%s'\n", what, ref, msg);
+  endif
+endfunction
+
+function [np, nf] = same (f, args, tol, what, np, nf)
+  ## f (args{:}) by Octave against f with the arguments on the device, in each mix of
+  ## host and gpuArray operands that reaches the gpuArray method (numeric arguments up to
+  ## the third)
+  failed = false;
+  try
+    r = f (args{:});
+  catch e
+    r = e.message;   # a caught error is a struct in Octave 7, not an MException
+    failed = true;
+  end_try_catch
+  nmix = min (numel (args), 2);
+  for m = 1:(2^nmix - 1)
+    g = args;
+    for k = 1:nmix
+      if (bitand (m, 2^(k-1)))
+        g{k} = gpuArray (g{k});
+      endif
+    endfor
+    w = sprintf ("%s [mix %d]", what, m);
+    try
+      q = gather (f (g{:}));
+      if (failed)
+        nf++;
+        printf ("FAIL: %s: Octave errs '%s', gpuArray does not\n", w, r);
+      else
+        [np, nf] = check (q, r, tol, w, np, nf);
+      endif
+    catch e
+      if (failed && strcmp (r, e.message))
+        np++;
+      else
+        nf++;
+        printf ("FAIL: %s: gpuArray errs '%s'\n", w, e.message);
+      endif
+    end_try_catch
+  endfor
+endfunction
+
+function x = on_gpu_ (x, g)
+  if (g)
+    x = gpuArray (x);
+  endif
+endfunction
+
+function s = disp_ (v)
+  s = strtrim (evalc ("disp (v)"));
+endfunction
+
+function z = rand_complex (sz, specials)
+  z = complex (randn (sz) .* 10 .^ randi ([-3 3], sz), randn (sz) .* 10 .^ randi ([-3 3], sz));
+  if (specials && numel (z) >= 12)
+    k = randperm (numel (z), 12);
+    sp = [complex(NaN, 1), complex(1, NaN), complex(Inf, 2), complex(-Inf, -0), complex(0, Inf), ...
+          complex(-0, -0), complex(0, -0), complex(-2, 0), complex(3, 0), complex(0, 2), ...
+          complex(-0, 1), complex(NaN, NaN)];
+    z(k) = sp;
+  endif
+endfunction
+
+np = 0;
+nf = 0;
+E = 4 * eps;              # exact-ish arithmetic in double
+F = 64 * eps;             # elementary functions in double
+FS = 64 * eps ("single");
+s0 = gpuarray_stats ();
+
+## ---- dot -----------------------------------------------------------------------------
+ints = {"int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"};
+for cls = [{"double", "single"}, ints]
+  c = cls{1};
+  x = cast (randi ([-9 9], 4, 5), c);
+  y = cast (randi ([-9 9], 4, 5), c);
+  [np, nf] = same (@dot, {x, y}, 0, ["dot matrix " c], np, nf);
+  [np, nf] = same (@dot, {x, y, 2}, 0, ["dot dim 2 " c], np, nf);
+  [np, nf] = same (@dot, {x(:, 1), y(:, 2).'}, 0, ["dot column . row " c], np, nf);
+  [np, nf] = same (@dot, {x(1, :), y(2, :)}, 0, ["dot rows " c], np, nf);
+  [np, nf] = same (@dot, {x(1), y(2)}, 0, ["dot scalars " c], np, nf);
+  [np, nf] = same (@dot, {cast(zeros(0, 3), c), cast(zeros(0, 3), c)}, 0, ["dot 0x3 " c], np, nf);
+  [np, nf] = same (@dot, {cast([], c), cast([], c)}, 0, ["dot 0x0 " c], np, nf);
+  [np, nf] = same (@dot, {x, 3}, 0, ["dot size error " c], np, nf);
+  big = cast (100 * ones (1, 3), c);   # integer products saturate in their class
+  [np, nf] = same (@dot, {big, big}, 0, ["dot saturating " c], np, nf);
+endfor
+x = randn (3, 4, 5); y = randn (3, 4, 5);
+for d = {1, 2, 3, 4}
+  [np, nf] = same (@dot, {x, y, d{1}}, E * 8, sprintf ("dot N-d dim %d", d{1}), np, nf);
+endfor
+[np, nf] = same (@dot, {x, y}, E * 8, "dot N-d", np, nf);
+[np, nf] = same (@dot, {[NaN Inf 1 -0], [1 2 3 4]}, 0, "dot NaN", np, nf);
+[np, nf] = same (@dot, {[Inf 1], [0 1]}, 0, "dot Inf * 0", np, nf);
+[np, nf] = same (@dot, {-0, 0}, 0, "dot -0", np, nf);
+[np, nf] = same (@dot, {single([1 2 3]), [4 5 6]}, 0, "dot single . double", np, nf);
+[np, nf] = same (@dot, {int8([1 2 3]), [4.4 5 6]}, 0, "dot int8 . double", np, nf);
+[np, nf] = same (@dot, {int8([1 2 3]), single([4 5 6])}, 0, "dot int8 . single", np, nf);
+[np, nf] = same (@dot, {int8([1 2]), int16([3 4])}, 0, "dot int8 . int16", np, nf);
+[np, nf] = same (@dot, {true(1, 2), [1 2]}, 0, "dot logical", np, nf);
+[np, nf] = same (@dot, {ones(1, 1, 3), ones(1, 3)}, 0, "dot 1x1x3 . 1x3", np, nf);
+[np, nf] = same (@dot, {[1 2 3], [4; 5; 6], 1}, 0, "dot vectors with DIM", np, nf);
+for d = {0, -1, 1.5, [2 1], "a", 7}
+  [np, nf] = same (@dot, {[1 2; 3 4], [5 6; 7 8], d{1}}, 0, ["dot DIM " disp_(d{1})], np, nf);
+endfor
+for cls = {"double", "single"}
+  z = cast (rand_complex ([5 6], false), cls{1});
+  w = cast (rand_complex ([5 6], false), cls{1});
+  t = 64 * eps (cls{1});
+  [np, nf] = same (@dot, {z, w}, t, ["dot complex " cls{1}], np, nf);
+  [np, nf] = same (@dot, {z, w, 2}, t, ["dot complex dim 2 " cls{1}], np, nf);
+  [np, nf] = same (@dot, {z, real(w)}, t, ["dot complex . real " cls{1}], np, nf);
+  [np, nf] = same (@dot, {real(z), w}, t, ["dot real . complex " cls{1}], np, nf);
+  [np, nf] = same (@dot, {z(:, 1), w(:, 2).'}, t, ["dot complex vectors " cls{1}], np, nf);
+  [np, nf] = same (@dot, {complex(real(z), 0), real(w)}, t, ["dot complex (x, 0) " cls{1}], np, nf);
+endfor
+[np, nf] = same (@dot, {[1+2i 3], [4 5i]}, 0, "dot conj of the first", np, nf);
+[np, nf] = check (gather (sum (dot (gpuArray (x), y))), sum (dot (x, y)), E * 8, "dot fused in a chain", np, nf);
+
+## ---- complex max / min, prod, any, all (device reductions) ------------------------------
+for cls = {"double", "single"}
+  c = cls{1};
+  t = 8 * eps (c);
+  z = cast (rand_complex ([6 40 3], true), c);
+  z(:, 1:2:end, :) = conj (z(:, 1:2:end, :));
+  z(2, :, :) = repmat (complex (cast (3, c), cast (4, c)) .* [1, -1, 1i, -1i](mod ((1:40) - 1, 4) + 1), [1 1 3]);  # abs ties
+  for fn = {"max", "min"}
+    f = str2func (fn{1});
+    for d = {[], 1, 2, 3, 4}
+      if (isempty (d{1}))
+        [m, i] = f (gpuArray (z)); [mr, ir] = f (z);
+      else
+        [m, i] = f (gpuArray (z), [], d{1}); [mr, ir] = f (z, [], d{1});
+      endif
+      what = sprintf ("%s complex %s dim %s", fn{1}, c, mat2str (d{1}));
+      [np, nf] = check (gather (m), mr, 0, what, np, nf);
+      [np, nf] = check (gather (i), ir, 0, [what " index"], np, nf);
+    endfor
+    [np, nf] = check (gather (f (gpuArray (z), [], "all")), f (z(:)), 0, [fn{1} " all " c], np, nf);  # MATLAB's "all"
+    big = cast (rand_complex ([1 70000], false), c);
+    [m, i] = f (gpuArray (big)); [mr, ir] = f (big);
+    [np, nf] = check (gather (m), mr, 0, [fn{1} " long " c], np, nf);
+    [np, nf] = check (gather (i), ir, 0, [fn{1} " long index " c], np, nf);
+    ## (finite values: Octave's scan picks an element with an Inf and a NaN part, abs
+    ## Inf, unless it leads its column, which a tree reduction cannot follow)
+    zf = z; zf(! isfinite (zf)) = 1;
+    [np, nf] = check (gather (f (gpuArray (zf) .* 2i)), f (zf .* 2i), t, [fn{1} " fused " c], np, nf);
+    [np, nf] = check (gather (f (gpuArray (complex (cast ([NaN NaN], c), 0)))), ...
+                      f (complex (cast ([NaN NaN], c), 0)), 0, [fn{1} " all NaN " c], np, nf);
+    [np, nf] = check (gather (f (gpuArray (cast (zeros (0, 3), c) * 1i))), f (cast (zeros (0, 3), c) * 1i), ...
+                      0, [fn{1} " empty " c], np, nf);
+    ## two arguments: by abs alone, broadcast, host and gpuArray operands
+    w = cast (rand_complex ([6 1], true), c);
+    [np, nf] = same (f, {z(:, :, 1), w}, 0, [fn{1} " two complex " c], np, nf);
+    [np, nf] = same (f, {z(:, :, 1), real(w)}, 0, [fn{1} " complex, real " c], np, nf);
+    [np, nf] = same (f, {cast(2, c), z(:, :, 2)}, 0, [fn{1} " scalar, complex " c], np, nf);
+    [np, nf] = same (f, {z(:, :, 1), single(w)}, FS, [fn{1} " with single " c], np, nf);
+  endfor
+  ## products: tree order on the device, a tolerance
+  p = cast (complex (1 + 0.05 * randn (5, 30, 2), 0.05 * randn (5, 30, 2)), c);
+  for d = {[], 1, 2, 3}
+    if (isempty (d{1}))
+      [np, nf] = check (gather (prod (gpuArray (p))), prod (p), 64 * eps (c), ["prod complex " c], np, nf);
+    else
+      [np, nf] = check (gather (prod (gpuArray (p), d{1})), prod (p, d{1}), 64 * eps (c), ...
+                        sprintf ("prod complex %s dim %d", c, d{1}), np, nf);
+    endif
+  endfor
+  q = cast (complex (1 + 1e-4 * randn (1, 50000), 1e-4 * randn (1, 50000)), c);
+  [np, nf] = check (gather (prod (gpuArray (q))), prod (q), 1e4 * eps (c), ["prod complex long " c], np, nf);
+  [np, nf] = check (gather (prod (gpuArray (p), "double")), prod (p, "double"), 1e3 * eps ("single"), ...
+                    ["prod complex 'double' " c], np, nf);
+  [np, nf] = check (gather (prod (gpuArray (p) .* (1 + 1i))), prod (p .* (1 + 1i)), 64 * eps (c), ...
+                    ["prod complex fused " c], np, nf);
+  sp = cast ([complex(NaN, 1), 2, 3i; complex(Inf, 0), 1i, 2; complex(1, 0), complex(2, 0), 1i], c);
+  [np, nf] = check (gather (prod (gpuArray (sp), 2)), prod (sp, 2), 4 * eps (c), ["prod specials " c], np, nf);
+  [np, nf] = check (gather (prod (gpuArray (complex (cast ([2 3], c), 0)))), prod (complex (cast ([2 3], c), 0)), ...
+                    0, ["prod complex (x, 0) " c], np, nf);
+  [np, nf] = check (gather (prod (gpuArray (cast (zeros (0, 2), c) * 1i))), prod (cast (zeros (0, 2), c) * 1i), 0, ...
+                    ["prod empty " c], np, nf);
+  ## any / all: an element with a NaN part is NaN; all counts NaN true but over short strided runs
+  for n = [2 8 9 20]
+    a = cast (complex (randi ([0 1], 5, n), randi ([0 1], 5, n) .* (rand (5, n) > 0.7)), c);
+    a(2, :) = complex (NaN, 0); a(3, :) = complex (0, NaN); a(4, 1:2:end) = complex (NaN, 1);
+    a(5, :) = complex (cast (1, c), 0);
+    for d = {1, 2}
+      for fn = {@any, @all}
+        [np, nf] = check (gather (fn{1} (gpuArray (a), d{1})), fn{1} (a, d{1}), 0, ...
+                          sprintf ("%s complex %s n %d dim %d", func2str (fn{1}), c, n, d{1}), np, nf);
+        [np, nf] = check (gather (fn{1} (gpuArray (real (a)), d{1})), fn{1} (real (a), d{1}), 0, ...
+                          sprintf ("%s real %s n %d dim %d", func2str (fn{1}), c, n, d{1}), np, nf);
+      endfor
+    endfor
+  endfor
+  a3 = cast (complex (randi ([0 1], 3, 4, 10), 0) + 1i * (rand (3, 4, 10) > 0.5), c);
+  a3(1, 2, :) = NaN;
+  for d = {1, 2, 3}
+    [np, nf] = check (gather (any (gpuArray (a3), d{1})), any (a3, d{1}), 0, sprintf ("any N-d dim %d", d{1}), np, nf);
+    [np, nf] = check (gather (all (gpuArray (a3), d{1})), all (a3, d{1}), 0, sprintf ("all N-d dim %d", d{1}), np, nf);
+  endfor
+  [np, nf] = check (gather (any (gpuArray (a3) .* 0)), any (a3 .* 0), 0, ["any fused " c], np, nf);
+  [np, nf] = check (gather (all (gpuArray (cast ([], c) * 1i))), all (cast ([], c) * 1i), 0, ["all empty " c], np, nf);
+endfor
+
+## ---- complex expm1 and log1p; erf, erfc; the functions Octave refuses -------------------
+for cls = {"double", "single"}
+  c = cls{1};
+  t = 64 * eps (c);
+  z = cast (rand_complex ([8 9], true), c);
+  z(1, 1:6) = cast ([0.1+0.2i, -0.3-0.45i, 1e-9+1e-9i, 0.6i, complex(-2, -0), complex(-1, 0)], c);
+  [np, nf] = same (@expm1, {z}, t, ["expm1 complex " c], np, nf);
+  [np, nf] = same (@log1p, {z}, t, ["log1p complex " c], np, nf);
+  [np, nf] = same (@(x) expm1 (x .* 0.01), {z}, t, ["expm1 small fused " c], np, nf);
+  [np, nf] = same (@log1p, {complex(cast([-3 0.5 2], c), 0)}, t, ["log1p complex (x, 0) " c], np, nf);
+  [np, nf] = same (@expm1, {complex(cast([-3 0.5 2], c), 0)}, t, ["expm1 complex (x, 0) " c], np, nf);
+  [np, nf] = same (@log1p, {cast([-3 -1 -0.5 0 -0 2 NaN -Inf Inf], c)}, t, ["log1p real to complex " c], np, nf);
+  [np, nf] = same (@expm1, {cast(zeros(0, 2), c) * 1i}, 0, ["expm1 empty " c], np, nf);
+  [np, nf] = same (@erf, {z(2:end, :)}, t, ["erf complex " c], np, nf);
+  [np, nf] = same (@erfc, {z(2:end, :)}, t, ["erfc complex " c], np, nf);
+  for f = {@gamma, @gammaln, @lgamma, @erfinv, @erfcinv}
+    for v = {cast(1i, c), cast([1i 2], c)}
+      [np, nf] = check_error (@(g) f{1} (on_gpu_ (v{1}, g)), sprintf ("%s of complex %s", func2str (f{1}), c), np, nf);
+    endfor
+  endfor
+endfor
+
+## ---- hypot with complex arguments ----------------------------------------------------
+for cls = {"double", "single"}
+  c = cls{1};
+  z = cast (rand_complex ([5 4], true), c);
+  w = cast (rand_complex ([5 1], true), c);
+  t = 4 * eps (c);
+  [np, nf] = same (@hypot, {z, w}, t, ["hypot complex " c], np, nf);
+  [np, nf] = same (@hypot, {z, real(w)}, t, ["hypot complex, real " c], np, nf);
+  [np, nf] = same (@hypot, {real(z), w.'}, t, ["hypot real, complex broadcast " c], np, nf);
+  [np, nf] = same (@hypot, {z, 3}, t, ["hypot complex, scalar " c], np, nf);
+  [np, nf] = same (@hypot, {complex(cast([3 -0], c), 0), cast(4, c)}, t, ["hypot complex (x, 0) " c], np, nf);
+  [np, nf] = same (@(a, b) hypot (a, b, 2i), {z, w}, t, ["hypot three " c], np, nf);
+  [np, nf] = same (@hypot, {z(:, []), 1i}, 0, ["hypot empty " c], np, nf);
+endfor
+[np, nf] = same (@hypot, {3i, int8(4)}, 0, "hypot complex, int8", np, nf);
+[np, nf] = same (@hypot, {single(3i), 4}, 0, "hypot single complex, double", np, nf);
+[np, nf] = same (@hypot, {true, 1i}, 0, "hypot logical, complex", np, nf);
+
+## ---- bitshift (A, K, N) ------------------------------------------------------------
+for cls = [ints, {"double", "single"}]
+  c = cls{1};
+  if (any (strcmp (c, {"double", "single"})))
+    a = cast ([-100 -10 -1 -0 0 1 10 100 2^20 5; 7 3 2 1 0 9 8 6 4 2], c);
+  else
+    a = [intmin(c) cast([-100 -10 -1 0 1 10 100], c) intmax(c) cast(5, c); cast(7:-1:-2, c)];
+  endif
+  for n = [0 1 3 7 8 16 24 31 53 63 64 100]
+    [np, nf] = same (@(x, k) bitshift (x, k, n), {a, [-2; 3]}, 0, sprintf ("bitshift %s N %d", c, n), np, nf);
+  endfor
+  k = reshape (-4:15, 2, 10);
+  [np, nf] = same (@(x, kk) bitshift (x, kk, 6), {a, k}, 0, ["bitshift array K " c], np, nf);
+  [np, nf] = same (@(x, kk) bitshift (x, kk, 5), {a(1, 3), k}, 0, ["bitshift scalar A " c], np, nf);
+  [np, nf] = same (@(x, kk) bitshift (x, kk, 4), {cast(zeros(0, 2), c), 1}, 0, ["bitshift empty " c], np, nf);
+  [np, nf] = same (@(x, kk) bitshift (x, kk, 4), {reshape(a, 2, 5, 2), 1}, 0, ["bitshift N-d " c], np, nf);
+endfor
+for nn = {-1, 1.5, 2.5, [1 2], NaN, Inf, [], true, int8(3), 3i}
+  [np, nf] = same (@(x, k) bitshift (x, k, nn{1}), {[10 20], 1}, 0, ["bitshift N = " disp_(nn{1})], np, nf);
+endfor
+[np, nf] = same (@(x, k) bitshift (x, k, 3), {[10 20], 1.5}, 0, "bitshift K not integer", np, nf);
+[np, nf] = same (@(x, k) bitshift (x, k, 3), {true, 1}, 0, "bitshift logical", np, nf);
+
+## ---- gammaln / lgamma of negative reals --------------------------------------------
+for cls = {"double", "single"}
+  c = cls{1};
+  t = 64 * eps (c);
+  x = cast ([-0.5 -2.5 -1.5 -3.7 -0 0 1 -1 -2 -Inf Inf NaN -1e-30 -100.5 -101.5 5 0.5], c);
+  for f = {@gammaln, @lgamma}
+    [np, nf] = same (f{1}, {x}, t, sprintf ("%s negative %s", func2str (f{1}), c), np, nf);
+    [np, nf] = same (f{1}, {abs(x)}, t, sprintf ("%s stays real %s", func2str (f{1}), c), np, nf);
+    [np, nf] = same (f{1}, {reshape(x(1:16), 2, 4, 2)}, t, sprintf ("%s N-d %s", func2str (f{1}), c), np, nf);
+    [np, nf] = same (f{1}, {cast(-1.5, c)}, t, sprintf ("%s of -1.5 %s", func2str (f{1}), c), np, nf);
+    [np, nf] = same (f{1}, {cast(-0.5, c)}, t, sprintf ("%s of -0.5 %s", func2str (f{1}), c), np, nf);
+    [np, nf] = same (f{1}, {cast(zeros(0, 3), c)}, t, sprintf ("%s empty %s", func2str (f{1}), c), np, nf);
+  endfor
+  [np, nf] = same (@(y) gammaln (y - 3), {cast([0.5 2.5 4], c)}, t, ["gammaln fused " c], np, nf);
+endfor
+[np, nf] = same (@gammaln, {int8([-1 0 3])}, 0, "gammaln int8", np, nf);
+x = -20 + 40 * rand (1, 500);
+[np, nf] = same (@gammaln, {x}, 1e-12, "gammaln random", np, nf);
+
+s = gpuarray_stats ();
+printf ("host fallbacks: %d\n", s.host_fallbacks - s0.host_fallbacks);
+printf ("provider: %s; Vulkan validation messages: %d\n", gpuDevice ().Provider, s.validation_messages);
+if (s.validation_messages > 0)
+  nf++;
+endif
+printf ("%d passed, %d failed\n", np, nf);
+exit (nf > 0);
