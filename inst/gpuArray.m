@@ -3619,8 +3619,8 @@ endclassdef
 %!assert (gather (asec (gpuArray (0.5))), asec (0.5), -4 * eps)
 %!assert (gather (acoth (gpuArray (0.5))), acoth (0.5), -4 * eps)
 %!assert (gather (asind (gpuArray (2))), asind (2), -4 * eps)
-%!error <complex> gammaln (gpuArray (-0.5))
-%!error <complex> gammaln (gpuArray (-0))
+%!assert (gather (gammaln (gpuArray (-0.5))), gammaln (-0.5), -64 * eps)
+%!assert (gather (gammaln (gpuArray (-0))), gammaln (-0))
 %!error <sind: X must be numeric> sind (gpuArray (true))
 %!error <idivide: at least one input> idivide (gpuArray (7), 2)
 %!error <idivide: integer type of X \(int8\) must match integer type of Y \(int16\)> idivide (gpuArray (int8 (7)), int16 (2))
@@ -3786,3 +3786,47 @@ endclassdef
 %! z = zeros (2, "like", gpuArray (1i));
 %! assert (isreal (z) && isa (z, "gpuArray"));
 %! assert (gather (z), zeros (2, "like", 1i));
+
+## ---- issue 4: dot, complex reductions and functions, bitshift with N, complex gammaln
+%!test
+%! ## dot: vectors as columns, conj of the first, integers multiply in class, sum to double
+%! assert (gather (dot (gpuArray ([1 2 3]), [4; 5; 6])), 32);
+%! assert (gather (dot (gpuArray ([1+2i 3]), [4 5i])), dot ([1+2i 3], [4 5i]));
+%! r = gather (dot (gpuArray (int8 ([100 100])), int8 ([2 2])));
+%! assert (r, dot (int8 ([100 100]), int8 ([2 2])));
+%! assert (class (r), "double");
+%! assert (gather (dot (magic (3), gpuArray (magic (3)), 2)), dot (magic (3), magic (3), 2));
+%! assert (size (dot (gpuArray ([]), [])), [1 0]);
+%!error <sizes of X and Y must match> dot (gpuArray ([1 2]), [1 2 3])
+%!error <X and Y must be numeric> dot (gpuArray (true), 1)
+%!test
+%! ## complex max/min (abs, then arg), prod, any, all: reductions on the device
+%! z = [1+1i, -1-1i, 2, 1-1i; 3i, 0, -2, 0.5];
+%! s0 = gpuarray_stats ();
+%! [m, i] = max (gpuArray (z), [], 2); [mr, ir] = max (z, [], 2);
+%! assert (gather (m), mr); assert (gather (i), ir);
+%! [m, i] = min (gpuArray (z)); [mr, ir] = min (z);
+%! assert (gather (m), mr); assert (gather (i), ir);
+%! assert (gather (max (gpuArray (z), 1+1i)), max (z, 1+1i));
+%! assert (gather (prod (gpuArray (z), 2)), prod (z, 2), -4 * eps);
+%! assert (gather (any (gpuArray (z))), any (z));
+%! assert (gather (all (gpuArray (z), 2)), all (z, 2));
+%! s = gpuarray_stats ();
+%! assert (s.host_fallbacks, s0.host_fallbacks);
+%!test
+%! ## complex expm1, log1p, hypot; gammaln complex where gamma < 0, as Octave
+%! z = [0.1+0.2i, 2-3i, complex(-2, 0)];
+%! assert (gather (expm1 (gpuArray (z))), expm1 (z), -64 * eps);
+%! assert (gather (log1p (gpuArray (z))), log1p (z), -64 * eps);
+%! assert (gather (hypot (gpuArray (3+4i), 12)), 13, -4 * eps);
+%! r = gather (gammaln (gpuArray ([-0.5 1 3])));
+%! assert (iscomplex (r));
+%! assert (r, gammaln ([-0.5 1 3]), -64 * eps);
+%! assert (isreal (gather (gammaln (gpuArray ([-1.5 2])))));
+%!error <gamma: not defined for complex scalar> gamma (gpuArray (1i))
+%!test
+%! ## bitshift (A, K, N): N's mask as Octave's
+%! assert (gather (bitshift (gpuArray (int8 (-1)), 0, 4)), bitshift (int8 (-1), 0, 4));
+%! assert (gather (bitshift (gpuArray (uint8 ([255 3])), [1 -1], 4)), bitshift (uint8 ([255 3]), [1 -1], 4));
+%! assert (gather (bitshift (gpuArray ([10 -10]), 1, 3)), [4 -4]);
+%!error <N must be positive> bitshift (gpuArray (10), 1, -1)

@@ -1,11 +1,14 @@
 ## Differential tests of fused elementwise expressions: random expression trees (depth
-## 1..6) over + - .* ./ .\ and scalar * /, evaluated once with plain Octave arrays (the
+## 1..6) over + - .* ./ .\ max min and scalar * /, a complex family (complex and real
+## leaves, hypot) and, now and then, a function of a leaf (expm1, log1p, gammaln, exp,
+## conj, abs; bitshift (A, K, N) in the integer families), evaluated once with plain Octave arrays (the
 ## reference) and once with the same leaves as gpuArrays (some leaves kept on the host),
 ## then compared for class, size and value; some trees are wrapped in sum.  Leaves come
 ## from a small pool per tree, so the same leaf (and the same subexpression) recurs:
 ## that exercises the fusion engine's sharing of identical nodes.  On a subset the
 ## structure is checked through gpuarray_stats: one dispatch per tree that fits a kernel,
-## and fused_ops equal to the number of distinct operations.
+## and fused_ops equal to the number of distinct operations (not for complex trees or
+## trees with functions, whose complex results are settled by a check of their own).
 ##
 ## Environment: GA_FUZZ_TREES (number of trees, default 200), GA_FUZZ_SEED (base seed,
 ## default 1), GA_FUZZ_ONLY (run only this tree number, printing it).
@@ -59,6 +62,17 @@ function x = gen_values (cls, shp, srate, intcls)
     case "logical"
       x = rand (n, 1) < 0.5;
       sp = [true, false];
+    case {"cdouble", "csingle"}
+      x = complex (randn (n, 1) .* 10 .^ randi ([-3 3], n, 1), randn (n, 1) .* 10 .^ randi ([-3 3], n, 1));
+      k = rand (n, 1) < 0.2;
+      x(k) = real (x(k)) + 0.5i;
+      sp = [complex(NaN, 1), complex(1, NaN), complex(Inf, 2), complex(-Inf, -0), complex(0, Inf), ...
+            complex(-0, -0), complex(0, -0), complex(-2, 0), complex(3, 0), 2i, -1i, complex(NaN, NaN), ...
+            0.1+0.2i, -0.3-0.4i, complex(-1, 0)];
+      if (strcmp (cls, "csingle"))
+        x = single (x);
+        sp = single (sp);
+      endif
     case {"int64", "uint64"}
       lo = intmin (cls); hi = intmax (cls);
       if (strcmp (cls, "int64"))
@@ -93,9 +107,16 @@ function v = gen_scalar (fam, intcls)
     case "double", cls = pick ({"double", "logical"}, [0.9 0.1]);
     case "single", cls = pick ({"double", "single", "logical"}, [0.6 0.35 0.05]);
     case "mixed",  cls = pick ({"double", "single", "logical"}, [0.5 0.4 0.1]);
+    case "complex", cls = pick ({"double", "cdouble", "csingle"}, [0.5 0.4 0.1]);
     otherwise,     cls = pick ({"double", intcls, "logical", "single"}, [0.6 0.3 0.05 0.05]);
   endswitch
-  if (strcmp (cls, "double") && rand () < 0.6)
+  if (strcmp (fam, "complex"))
+    list = [2, 0.5, -3, 1, -1, 3.25, 1e3, 1e-3, 0.1, 7, 2.5, -1.5, 1/3, pi, 2i, 1-1i, -0.5+0.25i, 3i];
+    v = list(randi (numel (list)));
+    if (strcmp (cls, "csingle"))
+      v = single (v);
+    endif
+  elseif (strcmp (cls, "double") && rand () < 0.6)
     if (isempty (intcls))
       list = [2, 0.5, -3, 0, -0, 1, -1, 3.25, 1e10, 1e-10, NaN, Inf, -Inf, 0.1, 7, 2.5, ...
               -1.5, 1e300, 1e-300, 4097, 1/3, pi, 2^-24+2^-50];
@@ -149,9 +170,52 @@ function nd = leaf_node (P)
   endif
 endfunction
 
+## A function of a leaf (kind "U", op its name, val its constant arguments): of exact
+## inputs only, so that its few ulp of error are not amplified before it.
+function nd = unary_node (P)
+  a = leaf_node (P);
+  if (strcmp (P.fam, "int"))
+    if (strcmp (a.kind, "L"))
+      cls = P.classes{a.idx};
+    else
+      cls = class (a.val);
+    endif
+    if (! (isinteger (a.val) || strncmp (cls, "int", 3) || strncmp (cls, "uint", 4)))
+      nd = a;
+      return;
+    endif
+    op = "bitshift";
+    val = [randi([-4 6]), pick({0, 1, 3, 7, 15, 31, 64}, [1 1 1 1 1 1 1])];
+  elseif (strcmp (P.fam, "complex"))
+    op = pick ({"expm1", "log1p", "exp", "conj", "abs", "gammaln"}, [1 1 0.5 0.5 0.5 0.3]);
+    val = [];
+    if (strcmp (op, "gammaln") && ! (strcmp (a.kind, "L") && any (strcmp (P.classes{a.idx}, {"double", "single"}))))
+      op = "log1p";   # gammaln of real values only
+    endif
+  else
+    op = pick ({"expm1", "log1p", "gammaln"}, [1 1 1]);
+    val = [];
+  endif
+  if (strcmp (a.kind, "L"))
+    cls = P.classes{a.idx};
+  else
+    cls = class (a.val);
+  endif
+  if (isempty (val) && ! any (strcmp (cls, {"double", "single", "complex"})))
+    nd = a;   # functions of floating values only
+    return;
+  endif
+  nd = struct ("kind", "U", "idx", 0, "val", val, "op", op, "a", a, "b", [], ...
+               "shape", a.shape, "depth", 1);
+endfunction
+
 function [nd, made] = gen_tree (d, force, P, made)
   if (d == 0 || (! force && rand () < 0.3))
-    nd = leaf_node (P);
+    if (rand () < P.funs)
+      nd = unary_node (P);
+    else
+      nd = leaf_node (P);
+    endif
     return;
   endif
   ## reuse an existing subtree now and then: identical operations to share
@@ -167,6 +231,10 @@ function [nd, made] = gen_tree (d, force, P, made)
   [b, made] = gen_tree (d - 1, f == 2, P, made);
   ops = {"+", "-", ".*", "./", ".\\", "max", "min"};
   w = [1 1 1 1 0.7 0.4 0.4];
+  if (strcmp (P.fam, "complex"))
+    ops{end+1} = "hypot";
+    w(end+1) = 0.3;
+  endif
   if (prod (a.shape) == 1 || prod (b.shape) == 1)
     ops{end+1} = "*";
     w(end+1) = 0.8;
@@ -176,6 +244,20 @@ function [nd, made] = gen_tree (d, force, P, made)
     w(end+1) = 0.8;
   endif
   op = pick (ops, w);
+  ## max and min of complex values compare abs: only of exactly computed operands, where
+  ## an ulp of difference cannot pick the other element
+  if (any (strcmp (op, {"max", "min", "hypot"})) && (strcmp (P.fam, "complex") || P.funs > 0)
+      && (has_div (a) || has_div (b) || has_fun (a) || has_fun (b)))
+    op = "+";
+  endif
+  ## Octave narrows every complex intermediate whose imaginary parts are all 0; the
+  ## core settles that only where order or a function depends on it, so a complex zero
+  ## divisor (L1 - L1) would differ (x / (0+0i) is complex NaN, x / 0 real Inf): complex
+  ## divisors are leaves, whose values are random, nonzero and finite
+  if (strcmp (P.fam, "complex") && ((any (strcmp (op, {"./", "/"})) && ! any (strcmp (b.kind, {"L", "S"})))
+                                     || (strcmp (op, ".\\") && ! any (strcmp (a.kind, {"L", "S"})))))
+    op = ".*";
+  endif
   nd = struct ("kind", "O", "idx", 0, "val", [], "op", op, "a", a, "b", b, ...
                "shape", bshape (a.shape, b.shape), "depth", 1 + max (a.depth, b.depth));
   made{end+1} = nd;
@@ -185,6 +267,7 @@ function tf = has_gpu_leaf (nd, isgpu)
   switch (nd.kind)
     case "L", tf = isgpu(nd.idx);
     case "S", tf = false;
+    case "U", tf = has_gpu_leaf (nd.a, isgpu);
     otherwise, tf = has_gpu_leaf (nd.a, isgpu) || has_gpu_leaf (nd.b, isgpu);
   endswitch
 endfunction
@@ -194,11 +277,24 @@ function tf = has_div (nd)
                                  || has_div (nd.a) || has_div (nd.b));
 endfunction
 
+function tf = has_fun (nd)
+  tf = strcmp (nd.kind, "U") || (strcmp (nd.kind, "O") && (has_fun (nd.a) || has_fun (nd.b)));
+endfunction
+
 function n = count_ops (nd)
   n = 0;
   if (strcmp (nd.kind, "O"))
     n = 1 + count_ops (nd.a) + count_ops (nd.b);
+  elseif (strcmp (nd.kind, "U"))
+    n = 1 + count_ops (nd.a);
   endif
+endfunction
+
+function r = apply_unary (op, val, a)
+  switch (op)
+    case "bitshift", r = bitshift (a, val(1), val(2));
+    otherwise,       r = feval (op, a);
+  endswitch
 endfunction
 
 function r = apply_op (op, a, b)
@@ -212,6 +308,7 @@ function r = apply_op (op, a, b)
     case "/",   r = a / b;
     case "max", r = max (a, b);
     case "min", r = min (a, b);
+    case "hypot", r = hypot (a, b);
   endswitch
 endfunction
 
@@ -219,6 +316,7 @@ function v = eval_tree (nd, L)
   switch (nd.kind)
     case "L", v = L{nd.idx};
     case "S", v = nd.val;
+    case "U", v = apply_unary (nd.op, nd.val, eval_tree (nd.a, L));
     otherwise, v = apply_op (nd.op, eval_tree (nd.a, L), eval_tree (nd.b, L));
   endswitch
 endfunction
@@ -233,6 +331,9 @@ function [v, m] = eval_abs (nd, L)
     case "S"
       v = nd.val;
       m = abs (double (v));
+    case "U"   # of an exact input: its own error, relative to its value or absolute near 0
+      v = apply_unary (nd.op, nd.val, eval_abs (nd.a, L));
+      m = max (abs (double (v)), 1);
     otherwise
       [va, ma] = eval_abs (nd.a, L);
       [vb, mb] = eval_abs (nd.b, L);
@@ -240,7 +341,7 @@ function [v, m] = eval_abs (nd, L)
       switch (nd.op)
         case {"+", "-"},   m = ma + mb;
         case {".*", "*"},  m = ma .* mb;
-        case {"max", "min"}, m = max (ma, mb);
+        case {"max", "min", "hypot"}, m = max (ma, mb);
         case {"./", "/"},  m = ma ./ abs (double (vb));
         otherwise,         m = mb ./ abs (double (va));
       endswitch
@@ -276,6 +377,11 @@ function [v, sig, hasg, M] = model (nd, L, isgpu, M)
     case "S"
       v = nd.val;
       hasg = false;
+    case "U"
+      [va, sa, hasg, M] = model (nd.a, L, isgpu, M);
+      v = apply_unary (nd.op, nd.val, va);
+      sig = ["(" nd.op " " sa ")"];
+      M.funs = true;
     otherwise
       [va, sa, ga, M] = model (nd.a, L, isgpu, M);
       [vb, sb, gb, M] = model (nd.b, L, isgpu, M);
@@ -328,6 +434,10 @@ endfunction
 function s = fmt_values (x)
   c = class (x);
   x = x(:).';
+  if (iscomplex (x))
+    s = ["complex (" fmt_values(real (x)) ", " fmt_values(imag (x)) ")"];
+    return;
+  endif
   switch (c)
     case "double", s = sprintf ("%.17g ", x);
     case "single", s = sprintf ("%.9g ", x);
@@ -362,7 +472,18 @@ function s = tree_str (nd)
   switch (nd.kind)
     case "L", s = sprintf ("L%d", nd.idx);
     case "S", s = fmt_literal (nd.val);
-    otherwise, s = ["(" tree_str(nd.a) " " nd.op " " tree_str(nd.b) ")"];
+    case "U"
+      if (strcmp (nd.op, "bitshift"))
+        s = sprintf ("bitshift (%s, %d, %d)", tree_str (nd.a), nd.val(1), nd.val(2));
+      else
+        s = [nd.op " (" tree_str(nd.a) ")"];
+      endif
+    case "O"
+      if (strcmp (nd.op, "hypot"))
+        s = ["hypot (" tree_str(nd.a) ", " tree_str(nd.b) ")"];
+      else
+        s = ["(" tree_str(nd.a) " " nd.op " " tree_str(nd.b) ")"];
+      endif
   endswitch
 endfunction
 
@@ -416,13 +537,30 @@ endfunction
 
 ## Elementwise results: integers and logical exact; floats bit for bit (NaN as a
 ## pattern, signed zeros) without a division, within a few ulp per level with one.
-function [msg, at] = compare_values (g, w, divs, depth, mag)
+function [msg, at] = compare_values (g, w, divs, depth, mag, funs)
   msg = "";
   at = 0;
   if (! strcmp (class (g), class (w)))
     msg = sprintf ("class %s, want %s", class (g), class (w));
   elseif (! isequal (size (g), size (w)))
     msg = sprintf ("size %s, want %s", shape_str (size (g)), shape_str (size (w)));
+  elseif (iscomplex (g) != iscomplex (w))
+    msg = sprintf ("iscomplex %d, want %d", iscomplex (g), iscomplex (w));
+  elseif (iscomplex (w) || (funs && isfloat (w)))
+    ## complex values and functions: each part within a few ulp per level of the
+    ## magnitudes it came from; NaN and infinities where Octave has them
+    tol = 16 * max (depth, 1) * eps (class (w));
+    bad = false (size (w));
+    for part = {@real, @imag}
+      gp = double (part{1} (g)); wp = double (part{1} (w));
+      ng = isnan (gp); nw = isnan (wp);
+      both = ! ng & ! nw;
+      fin = both & isfinite (gp) & isfinite (wp);
+      bad |= ng != nw | (both & ! fin & gp != wp) | (fin & abs (gp - wp) > tol * mag);
+    endfor
+    if (any (bad(:)))
+      [msg, at] = first_diff (bad, g, w);
+    endif
   elseif (isinteger (w) || islogical (w))
     bad = g != w;
     if (any (bad(:)))
@@ -505,7 +643,7 @@ function T = make_tree (num, base)
   T.seed = base * 1000003 + num;
   rand ("twister", T.seed);
   randn ("twister", T.seed);
-  fam = pick ({"double", "single", "mixed", "int"}, [0.25 0.15 0.2 0.4]);
+  fam = pick ({"double", "single", "mixed", "int", "complex"}, [0.22 0.13 0.18 0.35 0.12]);
   intcls = "";
   if (strcmp (fam, "int"))
     intcls = pick ({"int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"}, ...
@@ -542,6 +680,7 @@ function T = make_tree (num, base)
       case "double", cls = pick ({"double", "logical"}, [0.85 0.15]);
       case "single", cls = pick ({"single", "logical"}, [0.85 0.15]);
       case "mixed",  cls = pick ({"double", "single", "logical"}, [0.45 0.45 0.1]);
+      case "complex", cls = pick ({"cdouble", "csingle", "double", "single"}, [0.5 0.2 0.2 0.1]);
       otherwise
         cls = pick ({intcls, "double", "logical", "single"}, [0.6 0.3 0.07 0.03]);
         if (i == 1)
@@ -549,11 +688,19 @@ function T = make_tree (num, base)
         endif
     endswitch
     srate = pick ({0, 0.05, 0.2}, [0.4 0.4 0.2]);
+    if (strcmp (fam, "complex"))
+      srate = 0;   # NaN and Inf meet narrowed intermediates (see gen_tree): test_complex.m has them
+    endif
     leaves{i} = gen_values (cls, shp, srate, ifelse_ (strcmp (cls, "double"), intcls, ""));
     shapes{i} = size (leaves{i});
   endfor
   P = struct ("fam", fam, "intcls", intcls, "npool", npool);
   P.shapes = shapes;
+  P.classes = cellfun (@class, leaves, "uniformoutput", false);
+  P.classes(cellfun (@iscomplex, leaves)) = {"complex"};
+  ## functions of leaves now and then (their kernels carry the math library, slow to
+  ## compile on lavapipe: rare enough to keep the run time)
+  P.funs = pick ({0, ifelse_(strcmp (fam, "complex"), 0.3, 0.15)}, [0.75 0.25]);
   depth = randi (6);
   for attempt = 1:20
     [tree, ~] = gen_tree (depth, true, P, {});
@@ -617,7 +764,7 @@ function [np, nf, info] = run_tree (T, verbose)
 
   ## the same tree on gpuArrays, with the model of its DAG
   M = struct ("inputs", {{}}, "in_numel", [], "scalars", {{}}, "ops", {{}}, ...
-              "uploads", 0, "mixed64", false);
+              "uploads", 0, "mixed64", false, "funs", false);
   try
     gpuarray_stats ("reset");  # building the tree may evaluate parts that do not fit
     E = eval_tree (T.tree, G);
@@ -638,7 +785,7 @@ function [np, nf, info] = run_tree (T, verbose)
   elseif (! strcmp (cu, class (want)))
     msg = sprintf ("classUnderlying %s, want %s", cu, class (want));
   else
-    [msg, at] = compare_values (got, want, has_div (T.tree), T.depth, mag);
+    [msg, at] = compare_values (got, want, has_div (T.tree), T.depth, mag, has_fun (T.tree));
   endif
   if (isempty (msg))
     np += 1;
@@ -653,6 +800,9 @@ function [np, nf, info] = run_tree (T, verbose)
   nsc = numel (M.scalars);
   nops = numel (M.ops);
   fits = numel (want) > 0 && nin + nsc <= 12 && nops <= 40 && nin + nsc + nops <= 48;
+  ## complex values and functions settle Octave's narrowing (or read a range check)
+  ## with a reduction of their own, and hypot of complex values adds abs nodes
+  fits = fits && ! M.funs && ! strcmp (T.fam, "complex");
   bcast = any (M.in_numel != numel (want) & M.in_numel != 1);
   info.fallbacks = s.host_fallbacks;
   if (fits)
