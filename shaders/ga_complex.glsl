@@ -77,6 +77,8 @@ dvec2 ga_cmul(dvec2 a, dvec2 b)
 
 // __divdc3: Smith's algorithm with scaling away from overflow and underflow, then Annex
 // G's recovery of infinite and zero results
+dvec2 ga_cdiv_fix(dvec2 n, dvec2 dd, double x, double y);
+
 dvec2 ga_cdiv(dvec2 n, dvec2 dd)
 {
   precise double a = n.x, b = n.y, c = dd.x, d = dd.y, x, y;
@@ -95,8 +97,26 @@ dvec2 ga_cdiv(dvec2 n, dvec2 dd)
     x = ga_div_double(b * ratio + a, denom);
     y = ga_div_double(b - a * ratio, denom);
   }
+  return ga_cdiv_fix(n, dd, x, y);
+}
+
+// Octave's quotient of complex singles: libgcc's __divsc3 (GCC 12) computes it in double
+// the straightforward way, where the products of floats are exact (so z ./ z is 1+0i
+// exactly, which Smith's method misses by an ulp), then mends NaNs as for doubles.
+// Operands are floats held in double.
+dvec2 ga_cdiv_single(dvec2 n, dvec2 dd)
+{
+  precise double a = n.x, b = n.y, c = dd.x, d = dd.y;
+  precise double denom = c * c + d * d;
+  precise double pr = a * c + b * d, pi = b * c - a * d;
+  return ga_cdiv_fix(n, dd, ga_div_double(pr, denom), ga_div_double(pi, denom));
+}
+
+// C99 Annex G's recovery of a quotient x + iy computed as NaN + NaN i
+dvec2 ga_cdiv_fix(dvec2 n, dvec2 dd, double x, double y)
+{
   if (isnan(x) && isnan(y)) {
-    a = n.x; b = n.y; c = dd.x; d = dd.y;
+    precise double a = n.x, b = n.y, c = dd.x, d = dd.y;
     if (c == 0.0lf && d == 0.0lf && (!isnan(a) || !isnan(b))) {
       x = ga_inf_times(c, a);
       y = ga_inf_times(c, b);

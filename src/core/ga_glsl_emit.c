@@ -471,7 +471,7 @@ static void emit_complex_binary(ga_strbuf *b, const ga_xnode *n, ga_class ca, co
       ga_sb_printf(b, "%s(dvec2(ga_div_double((%s).x, %s), ga_div_double((%s).y, %s)))", wrap, xs, bexpr, xs,
                    bexpr);
     else
-      ga_sb_printf(b, "%s(ga_cdiv(%s, %s))", wrap, xs, ys);
+      ga_sb_printf(b, "%s(ga_cdiv%s(%s, %s))", wrap, single ? "_single" : "", xs, ys);
     break;
   }
   free(x.s);
