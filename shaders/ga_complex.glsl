@@ -101,15 +101,19 @@ dvec2 ga_cdiv(dvec2 n, dvec2 dd)
 }
 
 // Octave's quotient of complex singles: libgcc's __divsc3 (GCC 12) computes it in double
-// the straightforward way, where the products of floats are exact (so z ./ z is 1+0i
-// exactly, which Smith's method misses by an ulp), then mends NaNs as for doubles.
+// the straightforward way, where the products of floats are exact (so z ./ z is exactly
+// 1+0i and narrows, which Smith's method misses by an ulp); no float squares overflow or
+// underflow in double. Its Annex G recovery of infinite and zero operands is ga_cdiv's,
+// which keeps the Inf and NaN rules that a compiler folding 0 * Inf would lose here.
 // Operands are floats held in double.
 dvec2 ga_cdiv_single(dvec2 n, dvec2 dd)
 {
+  if (any(isnan(n)) || any(isinf(n)) || any(isnan(dd)) || any(isinf(dd)) || (dd.x == 0.0lf && dd.y == 0.0lf))
+    return ga_cdiv(n, dd);
   precise double a = n.x, b = n.y, c = dd.x, d = dd.y;
   precise double denom = c * c + d * d;
   precise double pr = a * c + b * d, pi = b * c - a * d;
-  return ga_cdiv_fix(n, dd, ga_div_double(pr, denom), ga_div_double(pi, denom));
+  return dvec2(ga_div_double(pr, denom), ga_div_double(pi, denom));
 }
 
 // C99 Annex G's recovery of a quotient x + iy computed as NaN + NaN i
