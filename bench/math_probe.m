@@ -4,7 +4,7 @@
 ## measured in the same run.  Device time from timestamp queries, median of 3.
 ## Usage (repo root, built tree): octave-cli bench/math_probe.m
 ## On the GPU machine: . bench/gpu-env.sh; octave_rt bench/math_probe.m
-addpath ([pwd "/inst"]); addpath ([pwd "/src"]);
+addpath ([pwd "/inst"]); addpath ([pwd "/src"]); addpath ([pwd "/bench"]);
 n = str2double (getenv ("BENCH_N"));
 if (isnan (n))
   n = 1e8;
@@ -34,8 +34,8 @@ fams = {"copy x.*1",  @(x, y) x .* 1,        [-1 1],   1;
         "mod",        @(x, y) mod (x, y),    [0.5 9],  2;
         "erfinv",     @(x, y) erfinv (x),    [-0.99 0.99], 1};
 printf ("%-10s %-7s %9s %9s %7s\n", "function", "class", "device ms", "GB/s", "of copy");
-## BENCH_CLASSES=double or single: one class per process (freed arrays stay in the pool,
-## and a process holding more device memory can run slower: bench/README.md, "Placement")
+## BENCH_CLASSES=double or single: one class only. Each family first runs for a second
+## (sustain_clocks: bench/README.md, "Clocks").
 classes = {"double", "single"};
 if (! isempty (getenv ("BENCH_CLASSES")))
   classes = strsplit (getenv ("BENCH_CLASSES"), ",");
@@ -49,7 +49,7 @@ for cls = classes
     y = rg(1) + (rg(2) - rg(1)) * gpuArray.rand (n, 1, cls{1});
     wait (d);
     try
-      r = f (x, y); wait (d); clear r;   # compile, allocate
+      sustain_clocks (@() f (x, y), d);   # compile, allocate, raise the clock
       t = zeros (1, 3);
       for rep = 1:3
         gpuarray_stats ("reset");

@@ -44,7 +44,6 @@ typedef struct {
   VkPhysicalDeviceProperties props;
   VkPhysicalDeviceMemoryProperties memprops;
   bool has_budget;
-  unsigned alloc_turn; /* staggers the placement of large buffers (ga_vk_memory.c) */
   bool pipeline_stats; /* GPUARRAY_PIPELINE_STATS=1: print each new kernel's driver statistics */
   uint32_t device_memtype;        /* DEVICE_LOCAL */
   uint32_t staging_memtype;       /* HOST_VISIBLE | HOST_COHERENT (cached if possible) */
