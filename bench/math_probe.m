@@ -34,8 +34,8 @@ fams = {"copy x.*1",  @(x, y) x .* 1,        [-1 1],   1;
         "mod",        @(x, y) mod (x, y),    [0.5 9],  2;
         "erfinv",     @(x, y) erfinv (x),    [-0.99 0.99], 1};
 printf ("%-10s %-7s %9s %9s %7s\n", "function", "class", "device ms", "GB/s", "of copy");
-## BENCH_CLASSES=double or single: one class only. Each family first runs for a second
-## (sustain_clocks: bench/README.md, "Clocks").
+## BENCH_CLASSES=double or single: one class only. Before each family's timed calls,
+## sustain_clocks keeps the GPU busy for a second (bench/README.md, "Clocks").
 classes = {"double", "single"};
 if (! isempty (getenv ("BENCH_CLASSES")))
   classes = strsplit (getenv ("BENCH_CLASSES"), ",");
@@ -49,7 +49,8 @@ for cls = classes
     y = rg(1) + (rg(2) - rg(1)) * gpuArray.rand (n, 1, cls{1});
     wait (d);
     try
-      sustain_clocks (@() f (x, y), d);   # compile, allocate, raise the clock
+      r = f (x, y); wait (d); clear r;   # compile, allocate
+      sustain_clocks (d);
       t = zeros (1, 3);
       for rep = 1:3
         gpuarray_stats ("reset");

@@ -1,7 +1,8 @@
 ## A focused probe: device time (timestamp queries) per kernel for a copy-like pass, the
 ## arithmetic chain, the fused chains of issue 3 and the reductions over 1e8 doubles.
-## Each case first runs for a second (sustain_clocks): NVIDIA's Vulkan driver runs a
-## lightly loaded GPU at its idle clock (bench/README.md, "Clocks").
+## Before each case's timed calls, sustain_clocks keeps the GPU busy for a second:
+## NVIDIA's Vulkan driver lowers the clock of a GPU that is less than half busy
+## (bench/README.md, "Clocks").
 ##   octave-cli bench/probe.m     (on the GPU machine: . bench/gpu-env.sh; octave_rt bench/probe.m)
 addpath([pwd "/inst"]); addpath([pwd "/src"]); addpath([pwd "/bench"]);
 n = 1e8; d = gpuDevice ();
@@ -13,7 +14,7 @@ cases = {"copy x.*1", @() x .* 1, 16;
          "issue chain w", @() sin (x * 20 - 10) .* z + exp (-(x * 20 - 10) .^ 2), 24;
          "sum", @() sum (x), 8; "mean", @() mean (x), 8; "max", @() max (x), 8};
 for k = 1:rows (cases)
-  f = cases{k, 2}; sustain_clocks (f, d);
+  f = cases{k, 2}; y = f (); wait (d); clear y; sustain_clocks (d);
   gpuarray_stats ("reset"); t0 = tic;
   for r = 1:5
     y = f (); wait (d); clear y;

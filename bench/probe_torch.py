@@ -17,7 +17,8 @@ cases = [("copy x.*1", lambda: x * 1, 16),
          ("sum", lambda: x.sum(), 8), ("mean", lambda: x.mean(), 8), ("max", lambda: x.max(), 8)]
 print(f"torch {torch.__version__} on {torch.cuda.get_device_name()}")
 for name, f, nbytes in cases:
-    # the same warm-up as bench/sustain_clocks.m (CUDA holds the clock up anyway)
+    # a second of load before timing, as bench/sustain_clocks.m gives the Octave side
+    # (CUDA held the clock up anyway)
     t_end = time.perf_counter() + 1.0
     while time.perf_counter() < t_end:
         f(); torch.cuda.synchronize()

@@ -8,10 +8,10 @@
 ##   BENCH_SMALL=1     sizes ~1e5 and 3 timed calls: seconds on lavapipe (CI smoke run)
 ##   BENCH_OUT=DIR     where octave.csv and octave_meta.txt go (default /tmp)
 ##   BENCH_REPS=N      timed warm calls per case (default 5; 3 with BENCH_SMALL)
-##   BENCH_SUSTAIN_S=S  before the timed calls on gpuArrays, call the body again and
-##                     again for S seconds (default 1; 0 with BENCH_SMALL): NVIDIA's
-##                     Vulkan driver runs a lightly loaded GPU at its idle clock
-##                     (bench/README.md, "Clocks")
+##   BENCH_SUSTAIN_S=S  before the timed calls on gpuArrays, keep the GPU busy for S
+##                     seconds (bench/sustain_clocks.m; default 1, 0 with BENCH_SMALL):
+##                     NVIDIA's Vulkan driver lowers the clock of a GPU that is less
+##                     than half busy (bench/README.md, "Clocks")
 ##   BENCH_CPU_REPS=N  the same for the Octave CPU baseline (default BENCH_REPS): the
 ##                     CPU takes seconds per call at full size
 ##   BENCH_ONLY=RE     only workloads whose name matches the regexp RE
@@ -138,11 +138,7 @@ function [r, t] = time_calls (c, in, reps, gpu, sustain_s)
   t.first_ms = toc (t0) * 1e3;
   t.d_first = stats_delta (s0, stats_now (gpu));
   if (gpu && sustain_s > 0)
-    t1 = tic ();
-    while (toc (t1) < sustain_s)
-      r = [];
-      r = c.body (in{:});
-    endwhile
+    sustain_clocks (gpuDevice (), sustain_s);
   endif
   for k = 1:reps
     r = [];
@@ -359,6 +355,7 @@ root = fileparts (fileparts (mfilename ("fullpath")));
 addpath (fullfile (root, "inst"));
 addpath (fullfile (root, "src"));
 addpath (fullfile (root, "bench", "workloads"));
+addpath (fullfile (root, "bench"));
 opts = bench_options ();
 if (! isfolder (opts.out))
   mkdir (opts.out);

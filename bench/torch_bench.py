@@ -7,7 +7,8 @@ Environment (as bench/run_octave_bench.m):
   BENCH_OUT=DIR      where torch.csv and torch_meta.txt go (default /tmp)
   BENCH_REPS=N       timed warm calls per case (default 5; 3 with BENCH_SMALL)
   BENCH_SUSTAIN_S=S  call the body again and again for S seconds before the timed
-                     calls (default 1; 0 with BENCH_SMALL), as the Octave runner does
+                     calls (default 1; 0 with BENCH_SMALL), as the Octave runner keeps
+                     the GPU busy (CUDA held the clock up anyway)
   BENCH_ONLY=RE      only workloads whose name matches the regexp RE
   BENCH_BUDGET_S=S   start no new case after S seconds
   BENCH_TORCH_DEVICE cuda (default) or cpu (only for trying the script out)
