@@ -16,6 +16,9 @@ ga_status ga_fail(ga_status st, const char *fmt, ...) __attribute__((format(prin
  * where Octave has one: ga_error_id() then reports it. */
 ga_status ga_fail_id(ga_status st, const char *id, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
+/* monotonic wall time in ns, for the host-time telemetry (ga_context.c) */
+uint64_t ga_now_ns(void);
+
 /* ---- classes (ga_class.c) --------------------------------------------------------- */
 bool ga_class_is_float(ga_class c);
 bool ga_class_is_int(ga_class c);   /* int8..uint64 */
