@@ -657,7 +657,9 @@ static int SFX(det)(const CT *A, int64_t n, CT *out)
   for (int64_t i = 0; i < n; i++)
     SFX(det_mul)(&c, &e, ipiv[i] != i ? -W[i + i * n] : W[i + i * n]);
 value:
-  *out = MK(ldexp(creal(c), e), ldexp(cimag(c), e));
+  /* base_det::value: the coefficient times 2^e as a complex number, 2^e formed in double
+   * and rounded to the class; an overflowing 2^e makes Inf and NaN parts as Octave's do */
+  *out = SFX(mul)(c, MK((RT)ldexp(1.0, e), 0));
 done:
   free(W);
   free(diag);
