@@ -12,7 +12,9 @@
  * positive diagonal and |a_ij|^2 < a_ii a_jj, or full), tries Cholesky for the symmetric
  * ones and falls back to LU, warns from a reciprocal condition estimate (its solves on
  * the device, its iteration on the host with n-vectors), and answers an exactly singular
- * or a rectangular system with the minimum-norm least-squares solution, on the host. */
+ * or a rectangular system with the minimum-norm least-squares solution, on the host.
+ * Complex matrices go to ga_solve_complex.c (on the host); a real A with a complex B
+ * stays here, as one real system with twice the right-hand sides. */
 #include "ga_internal.h"
 
 #include <float.h>
