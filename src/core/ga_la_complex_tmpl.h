@@ -299,7 +299,10 @@ static RT SFX(lacn2)(const SFX(fact) *f, CT *x, CT *w)
 }
 
 /* The reciprocal condition estimate and Octave's verdict on it (info), as the real
- * path's rcond_of: rcond + 1 == 1 in the class, or NaN, is nearly singular; 0 singular */
+ * path's rcond_of: rcond + 1 == 1 in the class, or NaN, is nearly singular; 0 singular.
+ * Triangular factors follow ztrcon, which Octave calls for them with any norm: 0 unless
+ * the norm is positive, else (1 / anorm) / est (an Inf norm and a NaN estimate give
+ * NaN there). */
 static int SFX(verdict)(const SFX(fact) *f, RT anorm, ga_solve_info *info)
 {
   RT rc;
@@ -320,9 +323,13 @@ static int SFX(verdict)(const SFX(fact) *f, RT anorm, ga_solve_info *info)
     RT est = SFX(lacn2)(f, x, w);
     free(x);
     free(w);
-    rc = isnan(est) ? (RT)NAN : 1 / (anorm * est);
-    if (isinf(anorm))
-      rc = 0;
+    if (f->kind == 2) {
+      rc = anorm > 0 && est != 0 ? (1 / anorm) / est : 0;
+    } else {
+      rc = isnan(est) ? (RT)NAN : 1 / (anorm * est);
+      if (isinf(anorm))
+        rc = 0;
+    }
   }
   info->rcond = rc;
   volatile RT one_plus = rc + 1;
@@ -382,6 +389,11 @@ static int SFX(lstsq)(CT *A, int64_t m, int64_t n, CT *B, int64_t nrhs, CT *X)
   int rc = 0;
   if (!jpvt || !tau || !norms) {
     rc = -1;
+    goto done;
+  }
+  if (isnan(SFX(norm1)(A, m, n))) { /* zgelsd answers a NaN matrix with real NaNs */
+    for (int64_t i = 0; i < n * nrhs; i++)
+      X[i] = (RT)NAN;
     goto done;
   }
   for (int64_t j = 0; j < n; j++)
@@ -500,8 +512,20 @@ static int SFX(solve_square)(const CT *A, int64_t n, const CT *B, int64_t nrhs, 
       SFX(trsm)(W, n, n, false, false, true, X, n, nrhs);
       SFX(trsm)(W, n, n, false, false, false, X, n, nrhs);
       rc = SFX(verdict)(&f, anorm, info);
+      if (isinf(anorm)) /* fsolve's answer for an infinite norm */
+        memset(X, 0, (size_t)(n * nrhs) * sizeof *X);
       goto done;
     }
+  }
+  if (!isfinite(anorm)) {
+    /* fsolve skips zgetrf here (Octave's bugs 45577, 46330): "singular", then zeros
+     * for an infinite norm, zgelsd's all-NaN answer for a NaN one */
+    info->cond = GA_SOLVE_SINGULAR;
+    info->rcond = 0;
+    for (int64_t i = 0; i < n * nrhs; i++)
+      X[i] = isnan(anorm) ? (RT)NAN : 0;
+    rc = 0;
+    goto done;
   }
   memcpy(W, A, nn * sizeof *W);
   if (SFX(getrf)(W, n, n, perm, NULL)) {
@@ -531,9 +555,9 @@ done:
 }
 
 /* inv (A) as Octave's ComplexMatrix::inverse: triangular by substitution against the
- * identity, Hermitian through Cholesky (the result made exactly Hermitian, as zpotri
- * gives), else LU; a singular or rcond-0 matrix gives all Inf. Returns -1 when out of
- * memory. */
+ * identity (tinverse: its answer whatever rcond is), Hermitian through Cholesky (the
+ * result made exactly Hermitian, as zpotri gives), else LU; there a singular, rcond-0 or
+ * non-finite matrix gives all Inf. Returns -1 when out of memory. */
 static int SFX(inverse)(const CT *A, int64_t n, CT *X, ga_solve_info *info)
 {
   size_t nn = (size_t)(n * n);
@@ -550,12 +574,17 @@ static int SFX(inverse)(const CT *A, int64_t n, CT *X, ga_solve_info *info)
     X[i + i * n] = 1;
   SFX(fact) f = {.n = n};
   bool done_ = false;
-  if (type == 1 || type == 2) {
+  if (type == 1 || type == 2) { /* tinverse: whatever the substitution gives */
     f.kind = 2;
     f.F = A;
     f.lower = type == 2;
     SFX(trsm)(A, n, n, type == 2, false, false, X, n, n);
-    done_ = true;
+    rc = SFX(verdict)(&f, anorm, info);
+    goto done;
+  }
+  if (!isfinite(anorm)) { /* Octave's other inverses see rcond 0 here: all Inf */
+    info->cond = GA_SOLVE_SINGULAR;
+    info->rcond = 0;
   } else if (type == 3) {
     memcpy(W, A, nn * sizeof *W);
     if (!SFX(potrf)(W, n)) {
@@ -571,7 +600,7 @@ static int SFX(inverse)(const CT *A, int64_t n, CT *X, ga_solve_info *info)
       done_ = true;
     }
   }
-  if (!done_) {
+  if (!done_ && isfinite(anorm)) {
     memcpy(W, A, nn * sizeof *W);
     if (SFX(getrf)(W, n, n, perm, NULL)) {
       info->cond = GA_SOLVE_SINGULAR;
@@ -589,7 +618,8 @@ static int SFX(inverse)(const CT *A, int64_t n, CT *X, ga_solve_info *info)
     }
   }
   rc = done_ ? SFX(verdict)(&f, anorm, info) : 0;
-  if (info->cond == GA_SOLVE_SINGULAR && info->rcond == 0) /* Octave: rcond 0 gives all Inf */
+  if (info->cond == GA_SOLVE_SINGULAR && info->rcond == 0) /* Octave: rcond 0 gives all Inf,
+                                                              except for triangular A */
     for (size_t i = 0; i < nn; i++)
       X[i] = (RT)INFINITY;
 done:
@@ -600,12 +630,14 @@ done:
 }
 
 /* det's running product as liboctave's base_det: a coefficient renormalised by its
- * magnitude to [0.5, 1) and a power of two, so that no partial product overflows */
+ * magnitude to [0.5, 1) and a power of two, so that no partial product overflows. The
+ * products are C's own (Annex G, as std::complex's), so Inf and NaN parts come out as
+ * Octave's do. */
 static void SFX(det_mul)(CT *c, int *e, CT t)
 {
-  CT v = SFX(mul)(*c, t);
+  CT v = *c * t;
   RT a = fabs(v);
-  if (a == 0 || !isfinite(a)) {
+  if (a == 0 || isinf(a)) {
     *c = v;
     return;
   }
@@ -643,14 +675,15 @@ static int SFX(det)(const CT *A, int64_t n, CT *out)
         SFX(det_mul)(&c, &e, W[i + i * n]);
       CT c2 = 1;
       int e2 = 2 * e;
-      SFX(det_mul)(&c2, &e2, SFX(mul)(c, c));
+      SFX(det_mul)(&c2, &e2, c * c);
       c = c2;
       e = e2;
       goto value;
     }
   }
   memcpy(W, A, nn * sizeof *W);
-  if (SFX(getrf)(W, n, n, perm, ipiv)) {
+  /* a NaN norm makes zgecon fail inside Octave's determinant, which then answers 0 */
+  if (isnan(SFX(norm1)(A, n, n)) || SFX(getrf)(W, n, n, perm, ipiv)) {
     *out = 0;
     goto done;
   }
@@ -659,7 +692,7 @@ static int SFX(det)(const CT *A, int64_t n, CT *out)
 value:
   /* base_det::value: the coefficient times 2^e as a complex number, 2^e formed in double
    * and rounded to the class; an overflowing 2^e makes Inf and NaN parts as Octave's do */
-  *out = SFX(mul)(c, MK((RT)ldexp(1.0, e), 0));
+  *out = c * MK((RT)ldexp(1.0, e), 0);
 done:
   free(W);
   free(diag);

@@ -1287,7 +1287,7 @@ ga_status ga_inv(ga_id a, ga_id *out, ga_solve_info *info)
     drop(&r);
     free(perm);
     info->rcond = INFINITY;
-    return ga_fill(cls, 2, dims, 0.0, out);
+    return ga_fill(ga_class_real_part(cls), 2, dims, 0.0, out); /* complex empties narrow */
   }
   if (!perm)
     st = ga_fail(GA_ERR_OOM, "out of host memory");
