@@ -349,6 +349,18 @@ A = [4 2i; 100 3+1i];
 A = [4 100i; 2i 3];
 [np, nf] = check (norm (gather (chol (gpuArray (A), "lower")) - chol (A, "lower")) < 1e-12, "chol lower reads the lower triangle", np, nf);
 
+## ---- operands that are slices (views of another array's storage) and pending values ----
+A = crandn (6, 18); b = crandn (6, 2);
+g = gpuArray (A);
+H = A(:, 1:6) * A(:, 1:6)' + 6 * eye (6);
+G = gpuArray ([H H]);
+[np, nf] = check (good_solution (A(:, 7:12), b, gather (g(:, 7:12) \ b), A(:, 7:12) \ b), "mldivide of a column slice", np, nf);
+[np, nf] = check (good_solution (A(:, 1:6) + 1, b, gather ((g(:, 1:6) + 1) \ b), (A(:, 1:6) + 1) \ b), "mldivide of a pending sum", np, nf);
+[np, nf] = check (norm (gather (inv (g(:, 13:18))) - inv (A(:, 13:18)), 1) < 1e-10 * norm (inv (A(:, 13:18)), 1), "inv of a slice", np, nf);
+[np, nf] = check (norm (gather (chol (G(:, 7:12))) - chol (H), 1) < 1e-12 * norm (chol (H), 1), "chol of a slice", np, nf);
+[L, U, P] = lu (g(:, 7:12));
+[np, nf] = check (norm (gather (L * U) - gather (P) * A(:, 7:12), 1) < 1e-12 * norm (A(:, 7:12), 1), "lu of a slice", np, nf);
+
 st = gpuarray_stats ();
 [np, nf] = check (st.validation_messages == 0, sprintf ("validation messages: %d", st.validation_messages), np, nf);
 printf ("test_complex_la: %.1f s\n", toc (t0));
