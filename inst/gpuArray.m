@@ -3621,6 +3621,47 @@ endclassdef
 %! assert (gather (norm (gpuArray (zeros (3, 0)), 2, "rows")), zeros (3, 1));
 %!error <unrecognized option> norm (gpuArray (ones (2)), 2, "diagonal")
 
+%!test
+%! ## complex systems (on the host: src/core/ga_solve_complex.c), real/complex mixes
+%! A = [4 1i 2; -1i 5 3-1i; 2 3+1i 6];   # Hermitian positive definite
+%! F = A + [0 2 0; 0 0 0; 1i 0 0];       # full
+%! b = [1; 2i; 3 - 1i];
+%! for M = {A, F, triu(F), tril(F)}
+%!   for c = {"double", "single"}
+%!     X = cast (M{1}, c{1}); y = cast (b, c{1});
+%!     x = gpuArray (X) \ y;
+%!     assert (strcmp (classUnderlying (x), c{1}) && ! isreal (gather (x)));
+%!     assert (gather (x), X \ y, 100 * eps (c{1}) * norm (X \ y));
+%!   endfor
+%! endfor
+%! assert (gather (real (F) \ gpuArray (b)), real (F) \ b, 1e-13);
+%! assert (gather (gpuArray (F) \ real (b)), F \ real (b), 1e-13);
+%! assert (gather (b.' / gpuArray (F)), b.' / F, 1e-13);
+%! assert (gather (gpuArray (F(:, 1:2)) \ b), F(:, 1:2) \ b, 1e-13);
+%! assert (isreal (gather (gpuArray (complex (eye (2))) \ [1; 2])));
+
+%!test
+%! ## complex inv, det, lu, chol
+%! A = [4 1i 2; -1i 5 3-1i; 2 3+1i 6];
+%! assert (gather (inv (gpuArray (A))), inv (A), 1e-13);
+%! assert (gather (det (gpuArray (A))), det (A), 1e-12);
+%! assert (isreal (gather (det (gpuArray (A)))), isreal (det (A)));
+%! F = A + [0 2 0; 0 0 0; 1i 0 0];
+%! [L, U, P] = lu (gpuArray (F));
+%! [Lo, Uo, Po] = lu (F);
+%! assert (gather (L), Lo, 1e-13);
+%! assert (gather (U), Uo, 1e-13);
+%! assert (gather (P), Po);
+%! [~, ~, p] = lu (gpuArray (F), "vector");
+%! [~, ~, po] = lu (F, "vector");
+%! assert (gather (p), po);
+%! assert (gather (chol (gpuArray (A))), chol (A), 1e-13);
+%! assert (gather (chol (gpuArray (A), "lower")), chol (A, "lower"), 1e-13);
+%! [R, q] = chol (gpuArray (F - 5 * eye (3)));
+%! [Ro, qo] = chol (F - 5 * eye (3));
+%! assert (q, qo);
+%! assert (gather (R), Ro, 1e-13);
+
 %!error <positive definite> chol (gpuArray ([1 2; 2 1]))
 %!error <nonconformant> gpuArray (ones (2)) \ ones (3, 1)
 %!error <square> inv (gpuArray (ones (2, 3)))

@@ -277,8 +277,10 @@ ga_status ga_mtimes(const ga_operand *a, int trans_a, const ga_operand *b, int t
 ga_status ga_pagemtimes(const ga_operand *a, int trans_a, const ga_operand *b, int trans_b, ga_id *out);
 
 /* ---- dense linear algebra (ga_solve.c) ---------------------------------------------
- * Real double and single matrices (single when either operand is single); integer
- * operands are refused as Octave refuses them. What Octave warns about comes back in a
+ * Double and single matrices (single when either operand is single), real on the device;
+ * complex ones (either operand) on the host (ga_solve_complex.c), except a real A with a
+ * complex B, solved on the device as one real system; integer operands are refused as
+ * Octave refuses them. What Octave warns about comes back in a
  * ga_solve_info for the caller to raise (the core never prints): singular (rcond 0 or
  * an exactly zero pivot: "matrix singular to machine precision", Octave:singular-matrix)
  * or nearly singular (rcond + 1 == 1 in the class: the same text with ", rcond = %g",
