@@ -393,6 +393,17 @@ for cls = {"double", "single"}
   [np, nf] = check (gather (H), w, 0, "assign real", np, nf);
 endfor
 
+## ---- complex diagonal matrices from the host ------------------------------------------------------
+## Octave 7.3's mex.cc corrupted the heap reading one (gpuArray (eye (3) * 1i) aborted Octave)
+for cls = {"double", "single"}
+  D = cast (eye (3), cls{1}) * (2 - 1i);
+  m = cast (rand_complex ([3 3], false), cls{1});
+  [np, nf] = check (gather (gpuArray (D)), full (D), 0, ["diag upload " cls{1}], np, nf);
+  [np, nf] = check (gather (gpuArray (m) + D), m + D, 0, ["+ diag " cls{1}], np, nf);
+  [np, nf] = check (gather (gpuArray (m) * D), m * D, 1e-5, ["* diag " cls{1}], np, nf);
+  [np, nf] = check (gather ([gpuArray(m), D]), [m, full(D)], 0, ["horzcat diag " cls{1}], np, nf);
+endfor
+
 s = gpuarray_stats ();
 printf ("provider: %s; Vulkan validation messages: %d\n", gpuDevice ().Provider, s.validation_messages);
 if (s.validation_messages > 0)
