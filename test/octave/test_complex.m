@@ -16,6 +16,9 @@ randn ("seed", seed);
 printf ("seed %d\n", seed);
 
 function [np, nf] = check (g, r, tol, what, np, nf)
+  if (! isempty (getenv ("GA_TEST_VERBOSE"))) # where a run hangs: the last check done
+    printf ("check %s\n", what); fflush (stdout);
+  endif
   ## g: the gathered gpuArray result, r: Octave's; tol: relative tolerance on abs
   ok = strcmp (class (g), class (r)) && iscomplex (g) == iscomplex (r) && isequal (size (g), size (r));
   if (ok && ! isempty (r))
