@@ -224,7 +224,7 @@ ga_status ga_reduce_dims(ga_reduce_op op, ga_id id, int dim, int dim_last, ga_su
  * One subscript of A(I1, I2, ...): a colon, or an index array held on the host or the
  * device: positive integers (1-based, any numeric class) or a logical mask. Results,
  * shapes, resizing and error messages are Octave's. */
-typedef enum { GA_INDEX_COLON = 0, GA_INDEX_HOST, GA_INDEX_GPU } ga_index_kind;
+typedef enum { GA_INDEX_COLON = 0, GA_INDEX_HOST, GA_INDEX_GPU, GA_INDEX_RANGE } ga_index_kind;
 typedef struct {
   ga_index_kind kind;
   ga_class cls;         /* GA_INDEX_HOST */
@@ -232,6 +232,9 @@ typedef struct {
   const int64_t *dims;
   const void *data;
   ga_id id;             /* GA_INDEX_GPU */
+  /* GA_INDEX_RANGE: the row first, first + step, ... of count >= 1 positions (1-based,
+   * step != 0), all of them >= 1: Octave's range a:s:b without its values */
+  int64_t first, step, count;
 } ga_index;
 
 /* A(idx{:}) */
