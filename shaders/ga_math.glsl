@@ -1558,7 +1558,7 @@ double ga_m_erfc_tail(double x, bool near)
     S = t1 + s2 * t2 + s4 * t3 + s6 * t4;
   }
   precise double z = ga_m_clear_lo(x);
-  precise double r = ga_m_exp_acc(-z * z - 0.5625lf) * ga_m_exp_acc((z - x) * (z + x) + R / S);
+  precise double r = ga_exp_d(-z * z - 0.5625lf) * ga_exp_d((z - x) * (z + x) + R / S);
   precise double res = r / x;
   return res;
 }
