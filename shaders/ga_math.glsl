@@ -2207,32 +2207,32 @@ double ga_m_erfinv_giles(double w)
 }
 double ga_m_erfc_solve(double z, double c, bool have_c)
 {
+  // every helper has one call site here: each inlines a copy, four per packet
   precise double y;
-  if (z < 1e-200lf) {
-    precise double t = -ga_m_log_acc(z);
-    y = ga_sqrt_d(t);
-    for (int i = 0; i < 3; i++)
-      y = ga_sqrt_d(t - ga_m_log_acc(y * 1.772453850905516lf));
-    for (int i = 0; i < 3; i++) {
-      precise double v = ga_div_double(1.0lf, 2.0lf * y * y);
-      precise double term = 1.0lf, sum = 1.0lf;
-      for (int k = 1; k <= 9; k++) {
-        term = term * (-(2.0lf * double(k) - 1.0lf) * v);
-        sum = sum + term;
-      }
-      precise double g = -y * y - ga_m_log_acc(y * 1.772453850905516lf) + ga_m_log_acc(sum) + t;
-      precise double dg = -2.0lf * y - ga_div_double(1.0lf, y);
-      y = y - ga_div_double(g, dg);
-    }
-    return y;
-  }
   precise double w = -ga_log_d(z * (2.0lf - z));
   int steps = 1;
   if (w > 36.5lf) { // z below ~1e-16 (erfcinv only): erfc (y) ~ exp (-y^2) / (y sqrt (pi))
-    precise double t = -ga_log_d(z);
+    bool logs = z < 1e-200lf; // erfc (y) would be subnormal: solve log erfc (y) = log z
+    precise double t = -ga_m_log_acc(z);
     y = ga_sqrt_d(t);
-    for (int i = 0; i < 3; i++)
-      y = ga_sqrt_d(t - ga_log_d(y * 1.772453850905516lf));
+    for (int i = 0; i < (logs ? 6 : 3); i++) {
+      precise double ly = ga_log_d(y * 1.772453850905516lf);
+      if (i < 3) {
+        y = ga_sqrt_d(t - ly);
+      } else { // log erfc (y) = -y^2 - log (y sqrt (pi)) + log (S (y)), S the asymptotic series
+        precise double v = 1.0lf / (2.0lf * y * y);
+        precise double term = 1.0lf, sum = 1.0lf;
+        for (int k = 1; k <= 9; k++) {
+          term = term * (-(2.0lf * double(k) - 1.0lf) * v);
+          sum = sum + term;
+        }
+        precise double g = -y * y - ly + ga_log_d(sum) + t;
+        precise double dg = -2.0lf * y - 1.0lf / y;
+        y = y - g / dg;
+      }
+    }
+    if (logs)
+      return y;
     steps = 4;
   } else {
     y = (have_c ? c : 1.0lf - z) * ga_m_erfinv_giles(w);

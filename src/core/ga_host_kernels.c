@@ -311,30 +311,29 @@ static double erf_rs(double z)
 /* y >= 0 with erfc (y) = z, for 0 < z <= 1; c = 1 - z when that is exact (x of erfinv) */
 static double erfc_solve(double z, double c, bool have_c)
 {
-  if (z < 1e-200) { /* log erfc (y) = -y^2 - log (y sqrt (pi)) + log (S (y)), S the asymptotic series */
-    double t = -log(z);
-    double y = sqrt(t);
-    for (int i = 0; i < 3; i++)
-      y = sqrt(t - log(y * 1.772453850905516));
-    for (int i = 0; i < 3; i++) {
-      double v = 1.0 / (2.0 * y * y), term = 1.0, sum = 1.0;
-      for (int k = 1; k <= 9; k++) {
-        term *= -(2.0 * k - 1.0) * v;
-        sum += term;
-      }
-      double g = -y * y - log(y * 1.772453850905516) + log(sum) + t; /* log erfc (y) - log z */
-      double dg = -2.0 * y - 1.0 / y;                                   /* its derivative, closely */
-      y -= g / dg;
-    }
-    return y;
-  }
   double w = -log(z * (2.0 - z)), y;
   int steps = 1;
-  if (w > 36.5) { /* beyond the guess's range: erfc (y) ~ exp (-y^2) / (y sqrt (pi)) */
+  if (w > 36.5) { /* z below ~1e-16 (erfcinv only): erfc (y) ~ exp (-y^2) / (y sqrt (pi)) */
+    bool logs = z < 1e-200; /* erfc (y) would be subnormal: solve log erfc (y) = log z */
     double t = -log(z);
     y = sqrt(t);
-    for (int i = 0; i < 3; i++)
-      y = sqrt(t - log(y * 1.772453850905516));
+    for (int i = 0; i < (logs ? 6 : 3); i++) {
+      double ly = log(y * 1.772453850905516);
+      if (i < 3) {
+        y = sqrt(t - ly);
+      } else { /* log erfc (y) = -y^2 - log (y sqrt (pi)) + log (S (y)), S the asymptotic series */
+        double v = 1.0 / (2.0 * y * y), term = 1.0, sum = 1.0;
+        for (int k = 1; k <= 9; k++) {
+          term *= -(2.0 * k - 1.0) * v;
+          sum += term;
+        }
+        double g = -y * y - ly + log(sum) + t; /* log erfc (y) - log z */
+        double dg = -2.0 * y - 1.0 / y;       /* its derivative, closely */
+        y -= g / dg;
+      }
+    }
+    if (logs)
+      return y;
     steps = 4;
   } else {
     y = (have_c ? c : 1.0 - z) * erfinv_giles(w);
