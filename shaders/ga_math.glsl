@@ -1655,21 +1655,6 @@ double ga_erfc_d(double x)
 // like the ones used here. Where glibc's pow or exp misrounds (about 1 in 1000 calls),
 // its own algorithm amplifies that, and the answers can differ by up to ~6 ulp.
 
-// pow(x, y) for x in [0.7, 1.5], |y * log(x)| < 700: exp(y * log x) in double-double
-double ga_m_pow_pos(double x, double y)
-{
-  precise double lh, ll;
-  ga_m_log_dd(x, lh, ll);
-  precise double p, pe;
-  ga_m_mul12(y, lh, p, pe);
-  precise double ph, pl;
-  precise double lo = pe + y * ll;
-  ga_m_fast12(p, lo, ph, pl);
-  precise double h, l;
-  int k = ga_m_exp_dd(ph, pl, h, l);
-  return ga_m_dd_scale(h, l, k);
-}
-
 // 2^(a/16) and 2^(b/128) in triple-double: their product gives glibc's exp2 table,
 // H[j] = 2^(j/128) rounded and T[j] = (2^(j/128) - H[j]) / H[j] rounded, exactly for
 // every j in [0, 128) (checked against glibc's values) without a 128-entry lookup
@@ -1855,8 +1840,7 @@ void ga_m_round64(double h, double l, out double rh, out double rl)
   int e = int((b >> 52) & 0x7fful) - 1023;
   if ((b & 0x000ffffffffffffful) == 0ul && (t < 0.0lf) == (s > 0.0lf))
     e -= 1; // s a power of two with the rest pulling below it
-  precise double g = ga_m_pow2(e - 63);
-  precise double tt = roundEven(t / g) * g;
+  precise double tt = roundEven(t * ga_m_pow2(63 - e)) * ga_m_pow2(e - 63); // exact scalings
   precise double h2, l2;
   ga_m_fast12(s, tt, h2, l2);
   rh = h2;
@@ -1921,9 +1905,13 @@ void ga_m_div_expansion(double h1, double l1, double h2, double l2, out double h
   ga_m_fast12(s, ql, hi, lo);
 }
 
-// gamma(x) = result * 2^e2 for 0 < x < 184. Each costly helper is called once (every
-// call site is inlined): exp and log serve both glibc's exp(lgamma) and its Stirling
-// branch.
+// gamma(x) = result * 2^e2 for 0 < x < 184. Every costly helper has one call site
+// (each inlines a copy, four per packet, and lanes of a warp run both branches): one
+// product, one double-double log (of x_adj for lgamma below 6.5, of x_adj's mantissa
+// for pow in Stirling's branch), one double-double exp (run twice in Stirling's
+// branch): nearly always correctly rounded, as glibc's are. (The plain ga_exp_d is not
+// enough here: on lavapipe, whose fma rounds twice, it misrounds more often, and
+// glibc's sums below turn one exp 1 ulp apart into up to 5 ulp.)
 double ga_m_gamma_positive(double x, out int e2)
 {
   e2 = 0;
@@ -1932,20 +1920,52 @@ double ga_m_gamma_positive(double x, out int e2)
   precise double x_eps = 0.0lf;
   precise double prod = 1.0lf;
   precise double x_adj = x; // lgamma's argument below 6.5, Stirling's from there
+  precise double n = 0.0lf, base = x;
   if (x < 0.5lf) {
     x_adj = x + 1.0lf;
   } else if (x > 1.5lf && x < 6.5lf) {
-    precise double n = ceil(x - 1.5lf);
+    n = ceil(x - 1.5lf);
     x_adj = x - n;
-    prod = ga_m_gamma_product(x_adj, 0.0lf, int(n), eps);
+    base = x_adj;
   } else if (stirling && x < 12.0lf) {
-    precise double n = ceil(12.0lf - x);
+    n = ceil(12.0lf - x);
     x_adj = x + n;
     x_eps = (x - (x_adj - n));
-    prod = ga_m_gamma_product(x_adj - n, x_eps, int(n), eps);
+    base = x_adj - n;
   }
-  precise double logx = ga_m_log_acc(x_adj);
-  precise double e = ga_m_exp_acc(stirling ? -x_adj : ga_m_lgamma_mid(x_adj, logx));
+  if (n > 0.0lf)
+    prod = ga_m_gamma_product(base, x_eps, int(n), eps);
+  uint64_t b = doubleBitsToUint64(x_adj);
+  int x_adj_log2 = int(b >> 52) - 1022;
+  precise double x_adj_mant = uint64BitsToDouble((b & 0x000ffffffffffffful) | 0x3fe0000000000000ul);
+  if (x_adj_mant < 0.7071067811865476lf) {
+    x_adj_log2 -= 1;
+    x_adj_mant = x_adj_mant * 2.0lf;
+  }
+  precise double lh, ll;
+  ga_m_log_dd(stirling ? x_adj_mant : x_adj, lh, ll); // lh: log correctly rounded (nearly always)
+  // the exps, each (nearly always) correctly rounded, from one call site: exp (lgamma)
+  // below 6.5; pow (x_adj_mant, x_adj) = exp (x_adj log (x_adj_mant)) in double-double,
+  // then exp (-x_adj), in Stirling's branch
+  precise double ah = 0.0lf, al = 0.0lf, pw = 1.0lf, e = 1.0lf;
+  if (stirling) {
+    precise double p, pe;
+    ga_m_mul12(x_adj, lh, p, pe);
+    precise double plo = pe + x_adj * ll;
+    ga_m_fast12(p, plo, ah, al);
+  } else {
+    ah = ga_m_lgamma_mid(x_adj, lh);
+  }
+  for (int i = 0; i < (stirling ? 2 : 1); i++) {
+    precise double eh, el;
+    int k = ga_m_exp_dd(ah, al, eh, el);
+    e = ga_m_dd_scale(eh, el, k);
+    if (i == 0) {
+      pw = e;
+      ah = -x_adj;
+      al = 0.0lf;
+    }
+  }
   precise double res;
   if (!stirling) {
     if (x < 0.5lf)
@@ -1958,20 +1978,14 @@ double ga_m_gamma_positive(double x, out int e2)
   }
   precise double x_adj_int = trunc(x_adj + 0.5lf); // round half away (x_adj > 0)
   precise double x_adj_frac = x_adj - x_adj_int;
-  uint64_t b = doubleBitsToUint64(x_adj);
-  int x_adj_log2 = int(b >> 52) - 1022;
-  precise double x_adj_mant = uint64BitsToDouble((b & 0x000ffffffffffffful) | 0x3fe0000000000000ul);
-  if (x_adj_mant < 0.7071067811865476lf) {
-    x_adj_log2 -= 1;
-    x_adj_mant = x_adj_mant * 2.0lf;
-  }
   e2 = x_adj_log2 * int(x_adj_int);
   precise double h1, l1, h2, l2;
-  ga_m_mul12(ga_m_pow_pos(x_adj_mant, x_adj), ga_m_exp2_glibc(double(x_adj_log2) * x_adj_frac), h1, l1);
+  ga_m_mul12(pw, ga_m_exp2_glibc(double(x_adj_log2) * x_adj_frac), h1, l1);
   ga_m_mul12(e, ga_sqrt_d(ga_div_double(6.283185307179586lf, x_adj)), h2, l2);
   ga_m_mul_expansion(h1, l1, h2, l2, h1, l1);
   ga_m_div_expansion(h1, l1, prod, prod * eps, h1, l1);
-  precise double exp_adj = x_eps * logx;
+  // x_eps * log (x_adj): x_eps is below 2^-50, so log's last bits do not matter
+  precise double exp_adj = x_eps * (lh + double(x_adj_log2) * 0.6931471805599453lf);
   precise double bsum = -0.0019175269175269176lf;
   precise double x_adj2 = x_adj * x_adj;
   bsum = bsum / x_adj2 + 0.0008417508417508417lf;
@@ -2003,23 +2017,24 @@ double ga_gamma_d(double x)
     return trunc(x) == 2.0lf * trunc(trunc(x) * 0.5lf) ? -0.0lf : 0.0lf;
   int e2;
   precise double g = ga_m_gamma_positive(abs(x), e2);
-  if (x > 0.0lf)
-    return ga_m_scalbn(g, e2);
-  // the reflection formula: gamma(x) = -pi / (x sin(pi x) gamma(-x))
-  precise double tx = trunc(x);
-  bool neg = tx == 2.0lf * trunc(tx * 0.5lf);
-  precise double frac = tx - x;
-  if (frac > 0.5lf)
-    frac = 1.0lf - frac;
-  precise double sinpix = frac <= 0.25lf ? ga_m_sin_acc(3.141592653589793lf * frac)
-                                         : ga_m_cos_acc(3.141592653589793lf * (0.5lf - frac));
-  precise double h1, l1, h2, l2;
-  ga_m_mul12(sinpix, g, h1, l1);
-  ga_m_mul12(h1, x, h2, l2);
-  l2 = l2 + l1 * x;
-  ga_m_div_expansion(3.141592653589793lf, 1.2246467991473532e-16lf, h2, l2, h1, l1);
-  precise double ret = ga_m_scalbn(-h1, -e2);
-  return neg ? -ret : ret;
+  if (x < 0.0lf) {
+    // the reflection formula: gamma(x) = -pi / (x sin(pi x) gamma(-x))
+    precise double tx = trunc(x);
+    bool neg = tx == 2.0lf * trunc(tx * 0.5lf);
+    precise double frac = tx - x;
+    if (frac > 0.5lf)
+      frac = 1.0lf - frac;
+    precise double sinpix = frac <= 0.25lf ? ga_m_sin_acc(3.141592653589793lf * frac)
+                                           : ga_m_cos_acc(3.141592653589793lf * (0.5lf - frac));
+    precise double h1, l1, h2, l2;
+    ga_m_mul12(sinpix, g, h1, l1);
+    ga_m_mul12(h1, x, h2, l2);
+    l2 = l2 + l1 * x;
+    ga_m_div_expansion(3.141592653589793lf, 1.2246467991473532e-16lf, h2, l2, h1, l1);
+    g = neg ? h1 : -h1;
+    e2 = -e2;
+  }
+  return ga_m_scalbn(g, e2);
 }
 
 // ---- functions of two arrays: atan2, hypot ------------------------------------------
@@ -2131,9 +2146,11 @@ double ga_hypot_d(double x, double y)
 // erf's own rational function on |y| < 0.84375, where y - c is exact, so that residual
 // carries almost no rounding. Beyond the guess's range (erfcinv below ~1e-16) the
 // asymptotic guess and four steps; below 1e-200 the equation in logarithms with erfc's
-// asymptotic series, where erfc itself would be subnormal. About 60 FP64 operations,
-// two divisions and one log on |x| < 0.84, about 120 and three exps beyond (the earlier
-// four Halley steps on the double-double erfc took about 1000).
+// asymptotic series, where erfc itself would be subnormal. erf's derivative in the
+// step from single precision's exp. About 90 FP64 operations and three divisions where
+// the residual is erf's, about 160 and four divisions through erfc's tail (two exps),
+// and a warp whose lanes take all of erfc's branches about 250 (the earlier four Halley
+// steps on the double-double erfc took about 1500).
 double ga_m_erfinv_giles(double w)
 {
   precise double p;
@@ -2247,7 +2264,10 @@ double ga_m_erfc_solve(double z, double c, bool have_c)
     } else {
       f = z - ga_erfc_d(y);
     }
-    precise double u = f / (1.1283791670955126lf * ga_exp_d(-y * y));
+    // erf's derivative only scales a correction of a few ulp: single precision's exp
+    // (one instruction) is enough where it does not underflow (y < 9.3, all of erfinv)
+    precise double d = y < 9.0lf ? double(exp(float(-y * y))) : ga_exp_d(-y * y);
+    precise double u = f / (1.1283791670955126lf * d);
     y = y - u / (1.0lf + y * u);
   }
   return y;

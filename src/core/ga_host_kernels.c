@@ -341,7 +341,8 @@ static double erfc_solve(double z, double c, bool have_c)
   bool small = have_c && c < 0.5; /* then y < 0.48 */
   for (int i = 0; i < steps; i++) {
     double f = small ? (y - c) + y * erf_rs(y * y) : z - erfc(y); /* erf (y) - x, both ways */
-    double u = f / (GA_2_SQRTPI * exp(-y * y));
+    double d = y < 9.0 ? (double)expf((float)(-y * y)) : exp(-y * y); /* scales a correction of a few ulp */
+    double u = f / (GA_2_SQRTPI * d);
     y -= u / (1.0 + y * u);
   }
   return y;
