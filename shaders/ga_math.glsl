@@ -1492,7 +1492,8 @@ double ga_cbrt_d(double x)
 
 // ---- erf, erfc (fdlibm s_erf.c as glibc evaluates it) ----------------------------
 
-// erf(x) - x = x*r/s on |x| < 0.84375
+// erf(x) - x = x*r/s on |x| < 0.84375 (ga_m_erf_rat's branch 0 without the selections,
+// for erfinv's residual)
 void ga_m_erf_rs(double z, out double r, out double s)
 {
   precise double r1 = 0.12837916709551256lf + z * -0.3250421072470015lf;
@@ -1507,59 +1508,36 @@ void ga_m_erf_rs(double z, out double r, out double s)
   r = rr;
   s = ss;
 }
-// erf(1 + s) - erx = p/q on 0.84375 <= |x| < 1.25
-void ga_m_erf_pq(double s, out double p, out double q)
+// fdlibm's four rational functions of erf and erfc as one, its coefficients selected
+// by the branch (lanes of a warp run every branch any of them takes): br 0, erf(x) - x
+// = x R/S on |x| < 0.84375 (v = x^2); 1, erf(1 + v) - erx = P/Q on [0.84375, 1.25); 2
+// and 3, x erfc(x) = exp(-x^2 - 0.5625 + R/S) on [1.25, 1/0.35) and [1/0.35, 28) (v =
+// 1/x^2). The same operations in the same order as s_erf.c's: a missing term is a zero
+// coefficient, and adding its zero product changes nothing.
+double ga_m_erf_rat(int br, double v)
 {
-  precise double p1 = -0.0023621185607526594lf + s * 0.41485611868374833lf;
-  precise double s2 = s * s;
-  precise double q1 = 1.0lf + s * 0.10642088040084423lf;
-  precise double s4 = s2 * s2;
-  precise double p2 = -0.3722078760357013lf + s * 0.31834661990116175lf;
-  precise double s6 = s4 * s2;
-  precise double q2 = 0.540397917702171lf + s * 0.07182865441419627lf;
-  precise double p3 = -0.11089469428239668lf + s * 0.035478304325618236lf;
-  precise double q3 = 0.12617121980876164lf + s * 0.01363708391202905lf;
-  precise double pp = p1 + s2 * p2 + s4 * p3 + s6 * -0.002166375594868791lf;
-  precise double qq = q1 + s2 * q2 + s4 * q3 + s6 * 0.011984499846799107lf;
-  p = pp;
-  q = qq;
+  precise double n1 = (br == 0 ? 0.12837916709551256lf : br == 1 ? -0.0023621185607526594lf : br == 2 ? -0.009864944034847148lf : -0.0098649429247001lf) + v * (br == 0 ? -0.3250421072470015lf : br == 1 ? 0.41485611868374833lf : br == 2 ? -0.6938585727071818lf : -0.799283237680523lf);
+  precise double n2 = (br == 0 ? -0.02848174957559851lf : br == 1 ? -0.3722078760357013lf : br == 2 ? -10.558626225323291lf : -17.757954917754752lf) + v * (br == 0 ? -0.005770270296489442lf : br == 1 ? 0.31834661990116175lf : br == 2 ? -62.375332450326006lf : -160.63638485582192lf);
+  precise double n3 = (br == 0 ? -2.3763016656650163e-05lf : br == 1 ? -0.11089469428239668lf : br == 2 ? -162.39666946257347lf : -637.5664433683896lf) + v * (br == 0 ? 0.0lf : br == 1 ? 0.035478304325618236lf : br == 2 ? -184.60509290671104lf : -1025.0951316110772lf);
+  precise double n4 = (br == 0 ? 0.0lf : br == 1 ? -0.002166375594868791lf : br == 2 ? -81.2874355063066lf : -483.5191916086514lf) + v * (br == 0 ? 0.0lf : br == 1 ? 0.0lf : br == 2 ? -9.814329344169145lf : 0.0lf);
+  precise double d1 = (br == 0 ? 1.0lf : br == 1 ? 1.0lf : br == 2 ? 1.0lf : 1.0lf) + v * (br == 0 ? 0.39791722395915535lf : br == 1 ? 0.10642088040084423lf : br == 2 ? 19.651271667439257lf : 30.33806074348246lf);
+  precise double d2 = (br == 0 ? 0.0650222499887673lf : br == 1 ? 0.540397917702171lf : br == 2 ? 137.65775414351904lf : 325.7925129965739lf) + v * (br == 0 ? 0.005081306281875766lf : br == 1 ? 0.07182865441419627lf : br == 2 ? 434.56587747522923lf : 1536.729586084437lf);
+  precise double d3 = (br == 0 ? 0.00013249473800432164lf : br == 1 ? 0.12617121980876164lf : br == 2 ? 645.3872717332679lf : 3199.8582195085955lf) + v * (br == 0 ? -3.960228278775368e-06lf : br == 1 ? 0.01363708391202905lf : br == 2 ? 429.00814002756783lf : 2553.0504064331644lf);
+  precise double d4 = (br == 0 ? 0.0lf : br == 1 ? 0.011984499846799107lf : br == 2 ? 108.63500554177944lf : 474.52854120695537lf) + v * (br == 0 ? 0.0lf : br == 1 ? 0.0lf : br == 2 ? 6.570249770319282lf : -22.44095244658582lf);
+  precise double v2 = v * v;
+  precise double v4 = v2 * v2;
+  precise double v6 = v4 * v2;
+  precise double v8 = v4 * v4;
+  precise double num = n1 + v2 * n2 + v4 * n3 + v6 * n4;
+  precise double den = d1 + v2 * d2 + v4 * d3 + v6 * d4 + v8 * (br == 0 ? 0.0lf : br == 1 ? 0.0lf : br == 2 ? -0.0604244152148581lf : 0.0lf);
+  precise double q = num / den;
+  return q;
 }
-// x*erfc(x) = exp(-x*x - 0.5625 + R/S), 1.25 <= x < 28: returns erfc(x) for x > 0
-double ga_m_erfc_tail(double x, bool near)
+// erfc(x) for 1.25 <= x < 28 from its rational term rs (br 2 or 3)
+double ga_m_erfc_tail(double x, double rs)
 {
-  precise double s = 1.0lf / (x * x);
-  precise double R, S;
-  if (near) { // x < 1/0.35
-    precise double r1 = -0.009864944034847148lf + s * -0.6938585727071818lf;
-    precise double s2 = s * s;
-    precise double t1 = 1.0lf + s * 19.651271667439257lf;
-    precise double s4 = s2 * s2;
-    precise double r2 = -10.558626225323291lf + s * -62.375332450326006lf;
-    precise double s6 = s4 * s2;
-    precise double t2 = 137.65775414351904lf + s * 434.56587747522923lf;
-    precise double s8 = s4 * s4;
-    precise double r3 = -162.39666946257347lf + s * -184.60509290671104lf;
-    precise double t3 = 645.3872717332679lf + s * 429.00814002756783lf;
-    precise double r4 = -81.2874355063066lf + s * -9.814329344169145lf;
-    precise double t4 = 108.63500554177944lf + s * 6.570249770319282lf;
-    R = r1 + s2 * r2 + s4 * r3 + s6 * r4;
-    S = t1 + s2 * t2 + s4 * t3 + s6 * t4 + s8 * -0.0604244152148581lf;
-  } else {
-    precise double r1 = -0.0098649429247001lf + s * -0.799283237680523lf;
-    precise double s2 = s * s;
-    precise double t1 = 1.0lf + s * 30.33806074348246lf;
-    precise double s4 = s2 * s2;
-    precise double r2 = -17.757954917754752lf + s * -160.63638485582192lf;
-    precise double s6 = s4 * s2;
-    precise double t2 = 325.7925129965739lf + s * 1536.729586084437lf;
-    precise double r3 = -637.5664433683896lf + s * -1025.0951316110772lf;
-    precise double t3 = 3199.8582195085955lf + s * 2553.0504064331644lf;
-    precise double t4 = 474.52854120695537lf + s * -22.44095244658582lf;
-    R = r1 + s2 * r2 + s4 * r3 + s6 * -483.5191916086514lf;
-    S = t1 + s2 * t2 + s4 * t3 + s6 * t4;
-  }
   precise double z = ga_m_clear_lo(x);
-  precise double r = ga_exp_d(-z * z - 0.5625lf) * ga_exp_d((z - x) * (z + x) + R / S);
+  precise double r = ga_exp_d(-z * z - 0.5625lf) * ga_exp_d((z - x) * (z + x) + rs);
   precise double res = r / x;
   return res;
 }
@@ -1572,31 +1550,29 @@ double ga_erf_d(double x)
   if (ix >= 0x7ff00000u)
     return isnan(x) ? x : (neg ? -1.0lf : 1.0lf);
   precise double res;
-  if (ix < 0x3feb0000u) { // |x| < 0.84375
-    if (ix < 0x3e300000u) { // |x| < 2^-28
-      if (ix < 0x00800000u)
-        res = 0.0625lf * (16.0lf * x + 2.0540666735282014lf * x); // 16 * efx
-      else
-        res = x + 0.1283791670955126lf * x;
-      return res;
-    }
-    precise double r, s;
-    ga_m_erf_rs(x * x, r, s);
-    precise double y = r / s;
-    res = x + x * y;
-    return res;
-  }
-  if (ix < 0x3ff40000u) { // 0.84375 <= |x| < 1.25
-    precise double p, q;
-    ga_m_erf_pq(abs(x) - 1.0lf, p, q);
-    res = neg ? -0.8450629115104675lf - p / q : 0.8450629115104675lf + p / q;
+  if (ix < 0x3e300000u) { // |x| < 2^-28
+    if (ix < 0x00800000u)
+      res = 0.0625lf * (16.0lf * x + 2.0540666735282014lf * x); // 16 * efx
+    else
+      res = x + 0.1283791670955126lf * x;
     return res;
   }
   if (ix >= 0x40180000u) // |x| >= 6
     return neg ? -1.0lf : 1.0lf;
-  precise double r = ga_m_erfc_tail(abs(x), ix < 0x4006DB6Eu);
-  res = 1.0lf - r;
-  return neg ? -res : res;
+  int br = ix < 0x3feb0000u ? 0 : (ix < 0x3ff40000u ? 1 : (ix < 0x4006DB6Eu ? 2 : 3));
+  precise double ax = abs(x);
+  precise double v = br == 0 ? x * x : (br == 1 ? ax - 1.0lf : 1.0lf / (ax * ax));
+  precise double q = ga_m_erf_rat(br, v);
+  if (br == 0) {
+    res = x + x * q;
+  } else if (br == 1) {
+    res = neg ? -0.8450629115104675lf - q : 0.8450629115104675lf + q;
+  } else {
+    precise double r = ga_m_erfc_tail(ax, q);
+    res = 1.0lf - r;
+    res = neg ? -res : res;
+  }
+  return res;
 }
 
 double ga_erfc_d(double x)
@@ -1607,43 +1583,37 @@ double ga_erfc_d(double x)
   if (ix >= 0x7ff00000u)
     return isnan(x) ? x : (neg ? 2.0lf : 0.0lf);
   precise double res;
-  if (ix < 0x3feb0000u) { // |x| < 0.84375
-    if (ix < 0x3c700000u) { // |x| < 2^-56
-      res = 1.0lf - x;
-      return res;
-    }
-    precise double r, s;
-    ga_m_erf_rs(x * x, r, s);
-    precise double y = r / s;
+  if (ix < 0x3c700000u) { // |x| < 2^-56
+    res = 1.0lf - x;
+    return res;
+  }
+  if (ix >= 0x403c0000u || (neg && ix >= 0x40180000u)) // |x| >= 28, or x <= -6
+    return neg ? 2.0lf : 0.0lf;
+  int br = ix < 0x3feb0000u ? 0 : (ix < 0x3ff40000u ? 1 : (ix < 0x4006DB6Du ? 2 : 3));
+  precise double ax = abs(x);
+  precise double v = br == 0 ? x * x : (br == 1 ? ax - 1.0lf : 1.0lf / (ax * ax));
+  precise double q = ga_m_erf_rat(br, v);
+  if (br == 0) {
     if (hx < 0x3fd00000u) { // x < 1/4
-      res = 1.0lf - (x + x * y);
+      res = 1.0lf - (x + x * q);
     } else {
-      precise double t = x * y;
+      precise double t = x * q;
       t = t + (x - 0.5lf);
       res = 0.5lf - t;
     }
-    return res;
-  }
-  if (ix < 0x3ff40000u) { // 0.84375 <= |x| < 1.25
-    precise double p, q;
-    ga_m_erf_pq(abs(x) - 1.0lf, p, q);
+  } else if (br == 1) {
     if (!neg) {
       precise double z = 1.0lf - 0.8450629115104675lf;
-      res = z - p / q;
+      res = z - q;
     } else {
-      precise double z = 0.8450629115104675lf + p / q;
+      precise double z = 0.8450629115104675lf + q;
       res = 1.0lf + z;
     }
-    return res;
-  }
-  if (ix < 0x403c0000u) { // |x| < 28
-    if (neg && ix >= 0x40180000u) // x <= -6
-      return 2.0lf;
-    precise double r = ga_m_erfc_tail(abs(x), ix < 0x4006DB6Du);
+  } else {
+    precise double r = ga_m_erfc_tail(ax, q);
     res = neg ? 2.0lf - r : r;
-    return res;
   }
-  return neg ? 2.0lf : 0.0lf;
+  return res;
 }
 
 // ---- gamma -----------------------------------------------------------------------
