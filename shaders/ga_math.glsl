@@ -1626,9 +1626,8 @@ double ga_erfc_d(double x)
 // like the ones used here. Where glibc's pow or exp misrounds (about 1 in 1000 calls),
 // its own algorithm amplifies that, and the answers can differ by up to ~6 ulp.
 
-// 2^(a/16) and 2^(b/128) in triple-double: their product gives glibc's exp2 table,
-// H[j] = 2^(j/128) rounded and T[j] = (2^(j/128) - H[j]) / H[j] rounded, exactly for
-// every j in [0, 128) (checked against glibc's values) without a 128-entry lookup
+// 2^(a/16) and 2^(b/128) in triple-double: their product gives glibc's exp and exp2
+// table (ga_m_exp_glibc)
 const double GA_M_P16H[16] = double[](1.0lf, 1.0442737824274138lf, 1.0905077326652577lf, 1.1387886347566916lf,
   1.189207115002721lf, 1.241857812073484lf, 1.2968395546510096lf, 1.3542555469368927lf, 1.4142135623730951lf,
   1.4768261459394993lf, 1.5422108254079407lf, 1.6104903319492543lf, 1.681792830507429lf, 1.7562521603732995lf,
@@ -1652,15 +1651,49 @@ const double GA_M_P128L[8] = double[](0.0lf, 2.6919761479528557e-33lf, -1.205277
   -3.0181918643448167e-34lf, 7.884226564969274e-34lf, 1.5264728519152253e-33lf, 4.175476603364996e-34lf,
   -3.956637049580431e-33lf);
 
-// glibc's exp2 (from ARM's optimized-routines, built without fma) step by step, for
-// |z| < 512: 2^z = 2^(k/128) * 2^r, 2^r - 1 by a degree-5 polynomial
-double ga_m_exp2_glibc(double z)
+// fma(a, b, c) rounded once: the hardware's where it rounds once (GA_FMA_EXACT), else
+// the exact product and sum rounded at the end (correct but within ~2^-100 of a tie)
+double ga_m_fma1(double a, double b, double c)
 {
-  precise double kd = z + 52776558133248.0lf; // 1.5 * 2^52 / 128
-  kd = kd - 52776558133248.0lf;
-  precise double r = z - kd;
-  int k = int(kd * 128.0lf);
+#if GA_FMA_EXACT
+  precise double r = fma(a, b, c);
+#else
+  precise double p, e, sh, sl;
+  ga_two_prod(a, b, p, e);
+  ga_m_add12(p, c, sh, sl);
+  precise double r = sh + (sl + e);
+#endif
+  return r;
+}
+
+// glibc's exp and exp2 (ARM's optimized-routines, exp_data.c's table and polynomials)
+// step by step, for |x| < 512 away from 0 (|x| > 2^-54): exp(x + xtail) as its x86_64
+// build with fma computes it (exp and pow; checked bit for bit against this machine's
+// glibc on 40000 exps and on pow (m, x) for gamma's 6000 (m, x)), 2^x as its exp2,
+// built without fma, computes it. Where glibc's answer is misrounded (about 1 call in
+// 1000), gamma's sums below amplify the difference to up to ~5 ulp: the same steps
+// give the same answers.
+double ga_m_exp_glibc(double x, double xtail, bool base2)
+{
+  precise double kd, r;
+  int k;
+  if (base2) {
+    kd = x + 52776558133248.0lf; // 1.5 * 2^52 / 128
+    kd = kd - 52776558133248.0lf;
+    r = x - kd;
+    k = int(kd * 128.0lf);
+  } else {
+    precise double z = 184.6649652337873lf * x; // 128/ln2
+    kd = z + 6755399441055744.0lf;              // 1.5 * 2^52
+    k = int(uint(doubleBitsToUint64(kd)));      // kd's low bits: k in two's complement
+    kd = kd - 6755399441055744.0lf;
+    r = x + kd * -0.005415212348111709lf + kd * -1.2864023111638346e-14lf; // -ln2/128 in two parts
+    r = r + xtail;
+  }
   int j = k & 127, ja = j >> 3, jb = j & 7;
+  // 2^(j/128) = hh (1 + tail) from 2^(ja/16) and 2^(jb/128) in triple-double: exp_data.c's
+  // table, H[j] = 2^(j/128) rounded and T[j] = (2^(j/128) - H[j]) / H[j] rounded, exactly
+  // for every j (checked against glibc's values) without a 128-entry lookup
   double a0 = GA_M_P16H[ja], a1 = GA_M_P16M[ja], a2 = GA_M_P16L[ja];
   double b0 = GA_M_P128H[jb], b1 = GA_M_P128M[jb], b2 = GA_M_P128L[jb];
   precise double p0, e0, p1, e1, p2, e2, m, t, mid, t2;
@@ -1679,10 +1712,130 @@ double ga_m_exp2_glibc(double z)
   precise double tail = q + (((dh - qm) - qe) + dl) / hh;
   precise double scale = hh * ga_m_pow2((k - j) / 128);
   precise double r2 = r * r;
-  precise double tmp = tail + r * 0.6931471805599453lf + r2 * (0.24022650695909065lf + r * 0.0555041086686087lf) +
-                       r2 * r2 * (0.009618131975721055lf + r * 0.0013332074570119598lf);
-  precise double res = scale + scale * tmp;
+  precise double res;
+  if (base2) {
+    precise double tmp = tail + r * 0.6931471805599453lf + r2 * (0.24022650695909065lf + r * 0.0555041086686087lf) +
+                         r2 * r2 * (0.009618131975721055lf + r * 0.0013332074570119598lf);
+    res = scale + scale * tmp;
+  } else {
+    precise double c23 = ga_m_fma1(r, 0.16666666666665886lf, 0.49999999999996786lf);
+    precise double c45 = ga_m_fma1(r, 0.008333335853059549lf, 0.0416666808410674lf);
+    precise double tmp = ga_m_fma1(r2 * r2, c45, ga_m_fma1(r2, c23, tail + r));
+    res = ga_m_fma1(scale, tmp, scale);
+  }
   return res;
+}
+
+// glibc's pow's log (ARM's log_inline in pow.c, pow_log_data.c's table: 1/c, log(c) in
+// two parts, generated here by that file's rule and equal to its values) as its
+// x86_64 fma build computes it, for x in (0.5, 2): log(x) = y + tail, y nearly always
+// the correctly rounded log
+const double GA_M_POWLOG_INVC[128] = double[](
+  1.4140625lf, 1.40625lf, 1.3984375lf, 1.390625lf, 1.3828125lf, 1.375lf, 1.3671875lf, 1.359375lf, 1.3515625lf,
+  1.34375lf, 1.3359375lf, 1.3359375lf, 1.328125lf, 1.3203125lf, 1.3125lf, 1.3046875lf, 1.296875lf, 1.2890625lf,
+  1.2890625lf, 1.28125lf, 1.2734375lf, 1.265625lf, 1.2578125lf, 1.25lf, 1.25lf, 1.2421875lf, 1.234375lf, 1.2265625lf,
+  1.2265625lf, 1.21875lf, 1.2109375lf, 1.203125lf, 1.203125lf, 1.1953125lf, 1.1875lf, 1.1875lf, 1.1796875lf,
+  1.171875lf, 1.171875lf, 1.1640625lf, 1.15625lf, 1.1484375lf, 1.1484375lf, 1.140625lf, 1.140625lf, 1.1328125lf,
+  1.125lf, 1.125lf, 1.1171875lf, 1.109375lf, 1.109375lf, 1.1015625lf, 1.1015625lf, 1.09375lf, 1.0859375lf,
+  1.0859375lf, 1.078125lf, 1.078125lf, 1.0703125lf, 1.0625lf, 1.0625lf, 1.0546875lf, 1.0546875lf, 1.046875lf,
+  1.046875lf, 1.0390625lf, 1.0390625lf, 1.03125lf, 1.03125lf, 1.0234375lf, 1.015625lf, 1.015625lf, 1.0078125lf,
+  1.0078125lf, 1.0lf, 1.0lf, 0.9921875lf, 0.984375lf, 0.9765625lf, 0.96875lf, 0.9609375lf, 0.953125lf, 0.9453125lf,
+  0.94140625lf, 0.93359375lf, 0.92578125lf, 0.91796875lf, 0.9140625lf, 0.90625lf, 0.8984375lf, 0.89453125lf,
+  0.88671875lf, 0.8828125lf, 0.875lf, 0.87109375lf, 0.86328125lf, 0.859375lf, 0.8515625lf, 0.84765625lf,
+  0.83984375lf, 0.8359375lf, 0.83203125lf, 0.82421875lf, 0.8203125lf, 0.8125lf, 0.80859375lf, 0.8046875lf,
+  0.80078125lf, 0.79296875lf, 0.7890625lf, 0.78515625lf, 0.78125lf, 0.7734375lf, 0.76953125lf, 0.765625lf,
+  0.76171875lf, 0.7578125lf, 0.75390625lf, 0.74609375lf, 0.7421875lf, 0.73828125lf, 0.734375lf, 0.73046875lf,
+  0.7265625lf, 0.72265625lf, 0.71875lf, 0.71484375lf, 0.7109375lf);
+const double GA_M_POWLOG_LOGC[128] = double[](
+  -0.3464667673462145lf, -0.34092658697056777lf, -0.3353555419211034lf, -0.3297532863724655lf,
+  -0.32411946865420305lf, -0.31845373111855224lf, -0.31275571000389846lf, -0.3070250352949415lf,
+  -0.3012613305781997lf, -0.2954642128938758lf, -0.28963329258306203lf, -0.28963329258306203lf,
+  -0.28376817313062475lf, -0.27786845100342816lf, -0.2719337154836694lf, -0.2659635484970977lf,
+  -0.25995752443691345lf, -0.25391520998095984lf, -0.25391520998095984lf, -0.2478361639045943lf,
+  -0.2417199368871934lf, -0.23556607131274632lf, -0.22937410106487732lf, -0.22314355131425145lf,
+  -0.22314355131425145lf, -0.21687393830063684lf, -0.21056476910735lf, -0.2042155414286526lf, -0.2042155414286526lf,
+  -0.19782574332987224lf, -0.19139485299967873lf, -0.18492233849406148lf, -0.18492233849406148lf,
+  -0.1784076574728033lf, -0.17185025692663203lf, -0.17185025692663203lf, -0.1652495728952772lf,
+  -0.15860503017665906lf, -0.15860503017665906lf, -0.15191604202584585lf, -0.1451820098444614lf,
+  -0.13840232285906495lf, -0.13840232285906495lf, -0.131576357788731lf, -0.131576357788731lf, -0.12470347850091912lf,
+  -0.11778303565643lf, -0.11778303565643lf, -0.11081436634026431lf, -0.10379679368168127lf, -0.10379679368168127lf,
+  -0.09672962645856842lf, -0.09672962645856842lf, -0.089612158689647lf, -0.08244366921110213lf,
+  -0.08244366921110213lf, -0.07522342123763792lf, -0.07522342123763792lf, -0.06795066190852594lf,
+  -0.06062462181648698lf, -0.06062462181648698lf, -0.053244514518837605lf, -0.053244514518837605lf,
+  -0.045809536031242715lf, -0.045809536031242715lf, -0.038318864302141264lf, -0.038318864302141264lf,
+  -0.03077165866670839lf, -0.03077165866670839lf, -0.023167059281490765lf, -0.015504186535963527lf,
+  -0.015504186535963527lf, -0.0077821404420319595lf, -0.0077821404420319595lf, 0.0lf, 0.0lf, 0.007843177461040796lf,
+  0.01574835696817445lf, 0.023716526617363343lf, 0.03174869831457272lf, 0.039845908547249564lf,
+  0.048009219186383234lf, 0.056239718322899535lf, 0.06038051098892083lf, 0.06871389254808946lf,
+  0.07711730334438016lf, 0.08559193033545398lf, 0.08985632912185793lf, 0.09844007281321865lf, 0.10709813555638448lf,
+  0.11145544092528326lf, 0.12022742699821265lf, 0.12464244520731427lf, 0.13353139262449076lf, 0.13800567301939282lf,
+  0.14701474296180095lf, 0.15154989812720032lf, 0.16068238169043525lf, 0.16528009093906348lf, 0.17453941635187675lf,
+  0.17920142945774842lf, 0.18388527877016259lf, 0.1933193110035063lf, 0.19806991376208316lf, 0.20763936477828793lf,
+  0.21245865121420593lf, 0.21730127569003344lf, 0.22216746534115828lf, 0.2319714654378231lf, 0.2369097470783572lf,
+  0.24187253642048745lf, 0.2468600779315011lf, 0.2569104137850218lf, 0.26197371574153294lf, 0.2670627852490952lf,
+  0.27217788591576664lf, 0.27731928541618345lf, 0.28248725557466514lf, 0.29290401643288533lf, 0.29815337231912054lf,
+  0.3034304294199046lf, 0.30873548164959175lf, 0.3140688276249648lf, 0.31943077076641657lf, 0.3248216194012912lf,
+  0.33024168687052224lf, 0.3356912916381134lf, 0.3411707574027787lf);
+const double GA_M_POWLOG_LOGCT[128] = double[](
+  5.929407345889625e-15lf, -2.544157440035963e-14lf, -3.443525940775045e-14lf, -2.500123826022799e-15lf,
+  -8.929337133850617e-15lf, 1.7625431312172662e-14lf, 1.5688303180062087e-15lf, 2.9655274673691784e-14lf,
+  3.7923164802093147e-14lf, 3.993416384387844e-14lf, 1.9352855826489123e-14lf, 1.9352855826489123e-14lf,
+  -1.9852665484979036e-14lf, -2.814323765595281e-14lf, 2.7643769993528702e-14lf, -4.025092402293806e-14lf,
+  -1.2621729398885316e-14lf, -3.600176732637335e-15lf, -3.600176732637335e-15lf, 1.3029797173308663e-14lf,
+  4.8230289429940886e-14lf, -2.0592242769647135e-14lf, 3.149265065191484e-14lf, 4.169796584527195e-14lf,
+  4.169796584527195e-14lf, 2.2477465222466186e-14lf, 3.6507188831790577e-16lf, -3.827767260205414e-14lf,
+  -3.827767260205414e-14lf, -4.7641388950792196e-14lf, 4.9278276214647115e-14lf, 4.9485167661250996e-14lf,
+  4.9485167661250996e-14lf, -1.5003333854266542e-14lf, -2.7194441649495324e-14lf, -2.7194441649495324e-14lf,
+  -2.99659267292569e-14lf, 2.0472357800461955e-14lf, 2.0472357800461955e-14lf, 3.879296723063646e-15lf,
+  -3.6506824353335045e-14lf, -5.4183331379008994e-14lf, -5.4183331379008994e-14lf, 1.1729485484531301e-14lf,
+  1.1729485484531301e-14lf, -3.811763084710266e-14lf, 4.654729747598445e-14lf, 4.654729747598445e-14lf,
+  -2.5799991283069902e-14lf, 3.7700471749674615e-14lf, 3.7700471749674615e-14lf, 1.7306161136093256e-14lf,
+  1.7306161136093256e-14lf, -4.012913552726574e-14lf, 2.7541708360737882e-14lf, 2.7541708360737882e-14lf,
+  5.0396178134370583e-14lf, 5.0396178134370583e-14lf, 1.8195060030168815e-14lf, 5.213620639136504e-14lf,
+  5.213620639136504e-14lf, 2.532168943117445e-14lf, 2.532168943117445e-14lf, -5.148849572685811e-14lf,
+  -5.148849572685811e-14lf, 4.6652946995830086e-15lf, 4.6652946995830086e-15lf, -4.529814257790929e-14lf,
+  -4.529814257790929e-14lf, -4.361324067851568e-14lf, -1.7274567499706107e-15lf, -1.7274567499706107e-15lf,
+  -2.298941004620351e-14lf, -2.298941004620351e-14lf, 0.0lf, 0.0lf, -1.4902732911301337e-14lf,
+  -3.527980389655325e-14lf, -4.730054772033249e-14lf, 7.580310369375161e-15lf, -4.9893776716773285e-14lf,
+  -2.262629393030674e-14lf, -2.345674491018699e-14lf, -1.3352588834854848e-14lf, -3.765296820388875e-14lf,
+  5.1128335719851986e-14lf, -5.046674438470119e-14lf, 3.1218748807418837e-15lf, 3.3871241029241416e-14lf,
+  -1.7376727386423858e-14lf, 3.957125899799804e-14lf, -5.2849453521890294e-14lf, -3.767012502308738e-14lf,
+  3.1859736349078334e-14lf, 5.0900642926060466e-14lf, 8.710783796122478e-15lf, 6.157896229122976e-16lf,
+  3.821577743916796e-14lf, 3.9440046718453496e-14lf, 2.2924522154618074e-14lf, -3.742530094732263e-14lf,
+  -2.5223102140407338e-14lf, -1.0320443688698849e-14lf, 1.0634128304268335e-14lf, -4.3425422595242564e-14lf,
+  -1.2527395755711364e-14lf, -5.204008743405884e-14lf, -3.979844515951702e-15lf, -4.7955860343296286e-14lf,
+  5.015686013791602e-16lf, -7.252318953240293e-16lf, 2.4688324156011588e-14lf, 5.465121253624792e-15lf,
+  4.102651071698446e-14lf, -4.996736502345936e-14lf, 4.903580708156347e-14lf, 5.089628039500759e-14lf,
+  1.1782016386565151e-14lf, 4.727452940514406e-14lf, -4.4204083338755686e-14lf, 1.548345993498083e-14lf,
+  2.1522127491642888e-14lf, 1.1054030169005386e-14lf, -5.534326352070679e-14lf, -5.351646604259541e-14lf,
+  5.4612144489920215e-14lf, 2.8136969901227338e-14lf, -1.156568624616423e-14lf);
+
+double ga_m_log_glibc(double x, out double tail)
+{
+  uint64_t ix = doubleBitsToUint64(x);
+  uint64_t tmp = ix - 0x3fe6955500000000ul;
+  int i = int((tmp >> 45) & 127ul);
+  precise double kd = double(int(int64_t(tmp) >> 52));
+  precise double z = uint64BitsToDouble(ix - (tmp & 0xfff0000000000000ul));
+  double invc = GA_M_POWLOG_INVC[i], logc = GA_M_POWLOG_LOGC[i], logctail = GA_M_POWLOG_LOGCT[i];
+  precise double r = ga_m_fma1(z, invc, -1.0lf); // exact: 1/c has few bits
+  precise double t1 = kd * 0.6931471805598903lf + logc;
+  precise double t2 = t1 + r;
+  precise double lo1 = kd * 5.497923018708371e-14lf + logctail;
+  precise double lo2 = t1 - t2 + r;
+  precise double ar = -0.5lf * r;
+  precise double ar2, lo3; // ar2 = r * ar, lo3 = fma (ar, r, -ar2)
+  ga_m_mul12(ar, r, ar2, lo3);
+  precise double ar3 = r * ar2;
+  precise double hi = t2 + ar2;
+  precise double lo4 = t2 - hi + ar2;
+  precise double p = ar3 * (-0.6666666666666679lf + r * 0.5000000000000007lf + ar2 * (0.7999999995323976lf +
+                     r * -0.6666666663487739lf + ar2 * (-1.142909628459501lf + r * 1.0000415263675542lf)));
+  precise double lo = lo1 + lo2 + lo3 + lo4 + p;
+  precise double y = hi + lo;
+  precise double tl = hi - y + lo;
+  tail = tl;
+  return y;
 }
 
 // fdlibm's lgamma on [0.5, 1.5]; logx = log(x), used where x <= 0.9
@@ -1913,28 +2066,34 @@ double ga_m_gamma_positive(double x, out int e2)
     x_adj_log2 -= 1;
     x_adj_mant = x_adj_mant * 2.0lf;
   }
+  // glibc's log: pow's (nearly always correctly rounded) in place of lgamma's
   precise double lh, ll;
-  ga_m_log_dd(stirling ? x_adj_mant : x_adj, lh, ll); // lh: log correctly rounded (nearly always)
-  // the exps, each (nearly always) correctly rounded, from one call site: exp (lgamma)
-  // below 6.5; pow (x_adj_mant, x_adj) = exp (x_adj log (x_adj_mant)) in double-double,
-  // then exp (-x_adj), in Stirling's branch
-  precise double ah = 0.0lf, al = 0.0lf, pw = 1.0lf, e = 1.0lf;
+  lh = ga_m_log_glibc(stirling ? x_adj_mant : x_adj, ll);
+  // glibc's exps from one call site: exp (lgamma) below 6.5; in Stirling's branch
+  // pow (x_adj_mant, x_adj) = exp (x_adj (lh + ll)) as glibc's pow, exp (-x_adj), and
+  // exp2 (x_adj_log2 * x_adj_frac)
+  precise double ah = 0.0lf, al = 0.0lf, pw = 1.0lf, e = 1.0lf, e2v = 1.0lf;
   if (stirling) {
-    precise double p, pe;
-    ga_m_mul12(x_adj, lh, p, pe);
-    precise double plo = pe + x_adj * ll;
-    ga_m_fast12(p, plo, ah, al);
+    precise double err;
+    ga_m_mul12(x_adj, lh, ah, err);
+    al = x_adj * ll + err;
   } else {
     ah = ga_m_lgamma_mid(x_adj, lh);
   }
-  for (int i = 0; i < (stirling ? 2 : 1); i++) {
-    precise double eh, el;
-    int k = ga_m_exp_dd(ah, al, eh, el);
-    e = ga_m_dd_scale(eh, el, k);
+  precise double x_adj_int = trunc(x_adj + 0.5lf); // round half away (x_adj > 0)
+  precise double x_adj_frac = x_adj - x_adj_int;
+  for (int i = 0; i < (stirling ? 3 : 1); i++) {
+    precise double v = ga_m_exp_glibc(ah, al, i == 2);
     if (i == 0) {
-      pw = e;
+      pw = v;
+      e = v;
       ah = -x_adj;
       al = 0.0lf;
+    } else if (i == 1) {
+      e = v;
+      ah = double(x_adj_log2) * x_adj_frac;
+    } else {
+      e2v = v;
     }
   }
   precise double res;
@@ -1947,11 +2106,9 @@ double ga_m_gamma_positive(double x, out int e2)
       res = e * prod * (1.0lf + eps);
     return res;
   }
-  precise double x_adj_int = trunc(x_adj + 0.5lf); // round half away (x_adj > 0)
-  precise double x_adj_frac = x_adj - x_adj_int;
   e2 = x_adj_log2 * int(x_adj_int);
   precise double h1, l1, h2, l2;
-  ga_m_mul12(pw, ga_m_exp2_glibc(double(x_adj_log2) * x_adj_frac), h1, l1);
+  ga_m_mul12(pw, e2v, h1, l1);
   ga_m_mul12(e, ga_sqrt_d(ga_div_double(6.283185307179586lf, x_adj)), h2, l2);
   ga_m_mul_expansion(h1, l1, h2, l2, h1, l1);
   ga_m_div_expansion(h1, l1, prod, prod * eps, h1, l1);
