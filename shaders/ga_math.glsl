@@ -3,7 +3,7 @@
 // double-precision transcendentals (GLSL.std.450's are 16/32-bit only). Included only
 // in kernels that call them.
 //
-// The target is the C library's answers (Octave's), within 2 ulp (gamma 4), with its
+// The target is the C library's answers (Octave's), within 2 ulp, with its
 // special values (signed zeros, infinities, NaN, subnormals, overflow thresholds):
 // - exp, log, log2 (and the exp and log inside pow, sinh, cosh, tanh) are computed in
 //   double-double with table-driven reductions (Tang) and rounded once, so they are
@@ -1619,12 +1619,14 @@ double ga_erfc_d(double x)
 // ---- gamma -----------------------------------------------------------------------
 // glibc's tgamma (e_gamma_r.c) step by step: exp(lgamma) near 1, the product
 // x(x+1)... down to there, Stirling's series from 12 on with pow and exp2 for x^x, the
-// reflection formula for x < 0. Its answers are up to ~5 ulp from the true ones; the
-// same steps with the same rounded intermediate values give its answers: its x86_64
-// build forms the product in x87 extended precision, emulated here, its exp2 is
-// reproduced exactly, and its exp, log, pow, sin and cos are (nearly) correctly rounded
-// like the ones used here. Where glibc's pow or exp misrounds (about 1 in 1000 calls),
-// its own algorithm amplifies that, and the answers can differ by up to ~6 ulp.
+// reflection formula for x < 0. Its answers are up to ~5 ulp from the true ones, and
+// its sums (mul_expansion, div_expansion) turn one factor 1 ulp apart into up to ~5 ulp:
+// only the same steps with the same rounded intermediate values give its answers. Its
+// x86_64 build forms the product in x87 extended precision, emulated here; its exp,
+// exp2 and pow are ARM's optimized-routines, reproduced here as its fma build (the one
+// x86_64 machines with fma run) computes them; its log, sin and cos are (nearly)
+// correctly rounded like the ones used here. Within 2 ulp of this machine's glibc at 1e6
+// sweep points; on a machine whose glibc takes its non-fma exp and pow, up to ~5 ulp.
 
 // 2^(a/16) and 2^(b/128) in triple-double: their product gives glibc's exp and exp2
 // table (ga_m_exp_glibc)
