@@ -1492,6 +1492,8 @@ double ga_cbrt_d(double x)
 
 // ---- erf, erfc (fdlibm s_erf.c as glibc evaluates it) ----------------------------
 
+double ga_m_exp_glibc(double x, double xtail, bool base2); // in the gamma section
+
 // erf(x) - x = x*r/s on |x| < 0.84375 (ga_m_erf_rat's branch 0 without the selections,
 // for erfinv's residual)
 void ga_m_erf_rs(double z, out double r, out double s)
@@ -1533,11 +1535,19 @@ double ga_m_erf_rat(int br, double v)
   precise double q = num / den;
   return q;
 }
-// erfc(x) for 1.25 <= x < 28 from its rational term rs (br 2 or 3)
+// erfc(x) for 1.25 <= x < 28 from its rational term rs (br 2 or 3): glibc's two exps
+// step by step (ga_m_exp_glibc, below), one call site, so that its misrounded ones are
+// reproduced
 double ga_m_erfc_tail(double x, double rs)
 {
   precise double z = ga_m_clear_lo(x);
-  precise double r = ga_exp_d(-z * z - 0.5625lf) * ga_exp_d((z - x) * (z + x) + rs);
+  precise double a = -z * z - 0.5625lf;
+  precise double r = 1.0lf;
+  for (int i = 0; i < 2; i++) {
+    precise double e = ga_m_exp_glibc(a, 0.0lf, false);
+    r = r * e;
+    a = (z - x) * (z + x) + rs;
+  }
   precise double res = r / x;
   return res;
 }
@@ -1594,7 +1604,7 @@ double ga_erfc_d(double x)
   precise double v = br == 0 ? x * x : (br == 1 ? ax - 1.0lf : 1.0lf / (ax * ax));
   precise double q = ga_m_erf_rat(br, v);
   if (br == 0) {
-    if (hx < 0x3fd00000u) { // x < 1/4
+    if (neg || hx < 0x3fd00000u) { // x < 1/4 (s_erf.c's hx is signed)
       res = 1.0lf - (x + x * q);
     } else {
       precise double t = x * q;
@@ -1669,7 +1679,7 @@ double ga_m_fma1(double a, double b, double c)
 }
 
 // glibc's exp and exp2 (ARM's optimized-routines, exp_data.c's table and polynomials)
-// step by step, for |x| < 512 away from 0 (|x| > 2^-54): exp(x + xtail) as its x86_64
+// step by step, for -1024 < x < 512 away from 0 (|x| > 2^-54): exp(x + xtail) as its x86_64
 // build with fma computes it (exp and pow; checked bit for bit against this machine's
 // glibc on 40000 exps and on pow (m, x) for gamma's 6000 (m, x)), 2^x as its exp2,
 // built without fma, computes it. Where glibc's answer is misrounded (about 1 call in
@@ -1712,7 +1722,9 @@ double ga_m_exp_glibc(double x, double xtail, bool base2)
   precise double qm, qe;
   ga_m_mul12(q, hh, qm, qe);
   precise double tail = q + (((dh - qm) - qe) + dl) / hh;
-  precise double scale = hh * ga_m_pow2((k - j) / 128);
+  bool special = abs(x) >= 512.0lf; // its specialcase (): the scale 2^1022 times larger below -512
+  bool below = special && x < 0.0lf;
+  precise double scale = hh * ga_m_pow2((k - j) / 128 + (below ? 1022 : 0));
   precise double r2 = r * r;
   precise double res;
   if (base2) {
@@ -1723,7 +1735,21 @@ double ga_m_exp_glibc(double x, double xtail, bool base2)
     precise double c23 = ga_m_fma1(r, 0.16666666666665886lf, 0.49999999999996786lf);
     precise double c45 = ga_m_fma1(r, 0.008333335853059549lf, 0.0416666808410674lf);
     precise double tmp = ga_m_fma1(r2 * r2, c45, ga_m_fma1(r2, c23, tail + r));
-    res = ga_m_fma1(scale, tmp, scale);
+    if (special) { // its specialcase (), where the sums are not fused
+      precise double st = scale * tmp;
+      res = scale + st;
+      if (below) {
+        if (res < 1.0lf) { // a subnormal result: rounded once, at its own precision
+          precise double lo = (scale - res) + st;
+          precise double hi = 1.0lf + res;
+          lo = ((1.0lf - hi) + res) + lo;
+          res = (hi + lo) - 1.0lf;
+        }
+        res = res * 2.2250738585072014e-308lf; // 2^-1022
+      }
+    } else {
+      res = ga_m_fma1(scale, tmp, scale);
+    }
   }
   return res;
 }
