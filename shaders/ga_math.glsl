@@ -1536,18 +1536,12 @@ double ga_m_erf_rat(int br, double v)
   return q;
 }
 // erfc(x) for 1.25 <= x < 28 from its rational term rs (br 2 or 3): glibc's two exps
-// step by step (ga_m_exp_glibc, below), one call site, so that its misrounded ones are
-// reproduced
+// step by step (ga_m_exp_glibc, below), so that its misrounded ones are reproduced
+// (two call sites: a loop of two made lavapipe's kernel several times slower)
 double ga_m_erfc_tail(double x, double rs)
 {
   precise double z = ga_m_clear_lo(x);
-  precise double a = -z * z - 0.5625lf;
-  precise double r = 1.0lf;
-  for (int i = 0; i < 2; i++) {
-    precise double e = ga_m_exp_glibc(a, 0.0lf, false);
-    r = r * e;
-    a = (z - x) * (z + x) + rs;
-  }
+  precise double r = ga_m_exp_glibc(-z * z - 0.5625lf, 0.0lf, false) * ga_m_exp_glibc((z - x) * (z + x) + rs, 0.0lf, false);
   precise double res = r / x;
   return res;
 }
@@ -2057,13 +2051,10 @@ void ga_m_div_expansion(double h1, double l1, double h2, double l2, out double h
   ga_m_fast12(s, ql, hi, lo);
 }
 
-// gamma(x) = result * 2^e2 for 0 < x < 184. Every costly helper has one call site
-// (each inlines a copy, four per packet, and lanes of a warp run both branches): one
-// product, one double-double log (of x_adj for lgamma below 6.5, of x_adj's mantissa
-// for pow in Stirling's branch), one double-double exp (run twice in Stirling's
-// branch): nearly always correctly rounded, as glibc's are. (The plain ga_exp_d is not
-// enough here: on lavapipe, whose fma rounds twice, it misrounds more often, and
-// glibc's sums below turn one exp 1 ulp apart into up to 5 ulp.)
+// gamma(x) = result * 2^e2 for 0 < x < 184. One call site each for the product and
+// the log (pow's log of x_adj's mantissa in Stirling's branch, lgamma's log of x_adj
+// below 6.5): each inlines a copy, four per packet, and lanes of a warp run both
+// branches.
 double ga_m_gamma_positive(double x, out int e2)
 {
   e2 = 0;
@@ -2097,9 +2088,10 @@ double ga_m_gamma_positive(double x, out int e2)
   // glibc's log: pow's (nearly always correctly rounded) in place of lgamma's
   precise double lh, ll;
   lh = ga_m_log_glibc(stirling ? x_adj_mant : x_adj, ll);
-  // glibc's exps from one call site: exp (lgamma) below 6.5; in Stirling's branch
-  // pow (x_adj_mant, x_adj) = exp (x_adj (lh + ll)) as glibc's pow, exp (-x_adj), and
-  // exp2 (x_adj_log2 * x_adj_frac)
+  // glibc's exps: exp (lgamma) below 6.5; in Stirling's branch pow (x_adj_mant, x_adj)
+  // = exp (x_adj (lh + ll)) as glibc's pow, exp (-x_adj), and exp2 (x_adj_log2 *
+  // x_adj_frac) (written out: a loop over one call site made lavapipe's kernel 3-4
+  // times slower)
   precise double ah = 0.0lf, al = 0.0lf, pw = 1.0lf, e = 1.0lf, e2v = 1.0lf;
   if (stirling) {
     precise double err;
@@ -2110,19 +2102,11 @@ double ga_m_gamma_positive(double x, out int e2)
   }
   precise double x_adj_int = trunc(x_adj + 0.5lf); // round half away (x_adj > 0)
   precise double x_adj_frac = x_adj - x_adj_int;
-  for (int i = 0; i < (stirling ? 3 : 1); i++) {
-    precise double v = ga_m_exp_glibc(ah, al, i == 2);
-    if (i == 0) {
-      pw = v;
-      e = v;
-      ah = -x_adj;
-      al = 0.0lf;
-    } else if (i == 1) {
-      e = v;
-      ah = double(x_adj_log2) * x_adj_frac;
-    } else {
-      e2v = v;
-    }
+  e = ga_m_exp_glibc(ah, al, false);
+  pw = e;
+  if (stirling) {
+    e = ga_m_exp_glibc(-x_adj, 0.0lf, false);
+    e2v = ga_m_exp_glibc(double(x_adj_log2) * x_adj_frac, 0.0lf, true);
   }
   precise double res;
   if (!stirling) {
