@@ -1535,13 +1535,21 @@ double ga_m_erf_rat(int br, double v)
   precise double q = num / den;
   return q;
 }
-// erfc(x) for 1.25 <= x < 28 from its rational term rs (br 2 or 3): glibc's two exps
-// step by step (ga_m_exp_glibc, below), so that its misrounded ones are reproduced
-// (two call sites: a loop of two made lavapipe's kernel several times slower)
-double ga_m_erfc_tail(double x, double rs)
+// erfc(x) for 1.25 <= x < 28 from its rational term rs (br 2 or 3). exact: glibc's two
+// exps step by step (ga_m_exp_glibc, below, ~75 FP64 operations each), so that its
+// misrounded ones are reproduced and erfc equals glibc's; else the plain exp (~20 each),
+// within 1 ulp of glibc's erf, whose 1 - erfc absorbs the difference, and enough for
+// erfinv's residual. (Two call sites: a loop of two made lavapipe's kernel several
+// times slower.)
+double ga_m_erfc_tail(double x, double rs, bool exact)
 {
   precise double z = ga_m_clear_lo(x);
-  precise double r = ga_m_exp_glibc(-z * z - 0.5625lf, 0.0lf, false) * ga_m_exp_glibc((z - x) * (z + x) + rs, 0.0lf, false);
+  precise double a = -z * z - 0.5625lf, b = (z - x) * (z + x) + rs;
+  precise double r;
+  if (exact)
+    r = ga_m_exp_glibc(a, 0.0lf, false) * ga_m_exp_glibc(b, 0.0lf, false);
+  else
+    r = ga_exp_d(a) * ga_exp_d(b);
   precise double res = r / x;
   return res;
 }
@@ -1572,14 +1580,14 @@ double ga_erf_d(double x)
   } else if (br == 1) {
     res = neg ? -0.8450629115104675lf - q : 0.8450629115104675lf + q;
   } else {
-    precise double r = ga_m_erfc_tail(ax, q);
+    precise double r = ga_m_erfc_tail(ax, q, false);
     res = 1.0lf - r;
     res = neg ? -res : res;
   }
   return res;
 }
 
-double ga_erfc_d(double x)
+double ga_m_erfc(double x, bool exact)
 {
   uint hx = ga_m_hi(x);
   uint ix = hx & 0x7fffffffu;
@@ -1614,11 +1622,12 @@ double ga_erfc_d(double x)
       res = 1.0lf + z;
     }
   } else {
-    precise double r = ga_m_erfc_tail(ax, q);
+    precise double r = ga_m_erfc_tail(ax, q, exact);
     res = neg ? 2.0lf - r : r;
   }
   return res;
 }
+double ga_erfc_d(double x) { return ga_m_erfc(x, true); }
 
 // ---- gamma -----------------------------------------------------------------------
 // glibc's tgamma (e_gamma_r.c) step by step: exp(lgamma) near 1, the product
@@ -2402,7 +2411,7 @@ double ga_m_erfc_solve(double z, double c, bool have_c)
       ga_m_erf_rs(y * y, r, s);
       f = (y - c) + y * (r / s);
     } else {
-      f = z - ga_erfc_d(y);
+      f = z - ga_m_erfc(y, false);
     }
     // erf's derivative only scales a correction of a few ulp: single precision's exp
     // (one instruction) is enough where it does not underflow (y < 9.3, all of erfinv)
