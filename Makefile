@@ -81,6 +81,8 @@ check-octave: all
 	$(LAVAPIPE) $(OCTAVE) test/octave/test_indexing.m
 	$(HOST) $(OCTAVE) test/octave/test_solve.m
 	$(LAVAPIPE) $(OCTAVE) test/octave/test_solve.m
+	$(HOST) $(OCTAVE) test/octave/test_complex_la.m
+	$(LAVAPIPE) $(OCTAVE) test/octave/test_complex_la.m
 	$(HOST) $(OCTAVE) test/octave/test_views.m
 	$(LAVAPIPE) $(OCTAVE) test/octave/test_views.m
 

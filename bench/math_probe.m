@@ -4,7 +4,7 @@
 ## measured in the same run.  Device time from timestamp queries, median of 3.
 ## Usage (repo root, built tree): octave-cli bench/math_probe.m
 ## On the GPU machine: . bench/gpu-env.sh; octave_rt bench/math_probe.m
-addpath ([pwd "/inst"]); addpath ([pwd "/src"]);
+addpath ([pwd "/inst"]); addpath ([pwd "/src"]); addpath ([pwd "/bench"]);
 n = str2double (getenv ("BENCH_N"));
 if (isnan (n))
   n = 1e8;
@@ -32,10 +32,18 @@ fams = {"copy x.*1",  @(x, y) x .* 1,        [-1 1],   1;
         "atan2",      @(x, y) atan2 (x, y),  [-1 1],   2;
         "hypot",      @(x, y) hypot (x, y),  [-1 1],   2;
         "mod",        @(x, y) mod (x, y),    [0.5 9],  2;
-        "erfinv",     @(x, y) erfinv (x),    [-0.99 0.99], 1};
+        "erfinv",     @(x, y) erfinv (x),    [-0.99 0.99], 1;
+        "erfc",       @(x, y) erfc (x),      [-3 10],  1;
+        "erfcinv",    @(x, y) erfcinv (x),   [0.01 1.99], 1;
+        "gamma-",     @(x, y) gamma (x),     [-20 -0.1], 1;
+        "gammabig",   @(x, y) gamma (x),     [20 170], 1};
+## BENCH_ONLY=gamma,erfinv: those families only (and the copy they are measured against)
+if (! isempty (getenv ("BENCH_ONLY")))
+  fams = fams([1; find(ismember (fams(2:end, 1), strsplit (getenv ("BENCH_ONLY"), ",")))(:) + 1], :);
+endif
 printf ("%-10s %-7s %9s %9s %7s\n", "function", "class", "device ms", "GB/s", "of copy");
-## BENCH_CLASSES=double or single: one class per process (freed arrays stay in the pool,
-## and a process holding more device memory can run slower: bench/README.md, "Placement")
+## BENCH_CLASSES=double or single: one class only. Before each family's timed calls,
+## sustain_clocks keeps the GPU busy for a second (bench/README.md, "Clocks").
 classes = {"double", "single"};
 if (! isempty (getenv ("BENCH_CLASSES")))
   classes = strsplit (getenv ("BENCH_CLASSES"), ",");
@@ -50,6 +58,7 @@ for cls = classes
     wait (d);
     try
       r = f (x, y); wait (d); clear r;   # compile, allocate
+      sustain_clocks (d);
       t = zeros (1, 3);
       for rep = 1:3
         gpuarray_stats ("reset");

@@ -1,9 +1,10 @@
 ## A focused probe: device time (timestamp queries) per kernel for a copy-like pass, the
 ## arithmetic chain, the fused chains of issue 3 and the reductions over 1e8 doubles.
-## Keep few arrays alive here: on the H100 (driver 580) kernels ran 2-3x slower with
-## five or more 800 MB arrays allocated (bench/README.md, "placement").
+## Before each case's timed calls, sustain_clocks keeps the GPU busy for a second:
+## NVIDIA's Vulkan driver lowers the clock of a GPU that is less than half busy
+## (bench/README.md, "Clocks").
 ##   octave-cli bench/probe.m     (on the GPU machine: . bench/gpu-env.sh; octave_rt bench/probe.m)
-addpath([pwd "/inst"]); addpath([pwd "/src"]);
+addpath([pwd "/inst"]); addpath([pwd "/src"]); addpath([pwd "/bench"]);
 n = 1e8; d = gpuDevice ();
 x = gpuArray (rand (n, 1)); z = gpuArray (rand (n, 1));
 cases = {"copy x.*1", @() x .* 1, 16;
@@ -13,7 +14,7 @@ cases = {"copy x.*1", @() x .* 1, 16;
          "issue chain w", @() sin (x * 20 - 10) .* z + exp (-(x * 20 - 10) .^ 2), 24;
          "sum", @() sum (x), 8; "mean", @() mean (x), 8; "max", @() max (x), 8};
 for k = 1:rows (cases)
-  f = cases{k, 2}; y = f (); wait (d); clear y;
+  f = cases{k, 2}; y = f (); wait (d); clear y; sustain_clocks (d);
   gpuarray_stats ("reset"); t0 = tic;
   for r = 1:5
     y = f (); wait (d); clear y;

@@ -2,7 +2,7 @@
 ## write-only pass of the same size in the same run: ones, rand, randn, randi of 1e8
 ## doubles materialised by wait (gpuDevice), and sum (randn (...)) that writes nothing.
 ## Run on the GPU machine: octave_rt bench/randn_probe.m
-addpath([pwd "/inst"]); addpath([pwd "/src"]);
+addpath([pwd "/inst"]); addpath([pwd "/src"]); addpath([pwd "/bench"]);
 n = 1e8;
 if (strcmp (getenv ("BENCH_SMALL"), "1"))
   n = 1e6;
@@ -17,6 +17,7 @@ cases = {"ones (write only)", @() ones (n, 1, "like", x), 8 * n;
 base = NaN;
 for k = 1:rows (cases)
   f = cases{k, 2}; y = f (); wait (d); clear y;
+  sustain_clocks (d);  # bench/README.md, "Clocks"
   gpuarray_stats ("reset"); t0 = tic; reps = 5;
   for r = 1:reps
     y = f (); wait (d); clear y;

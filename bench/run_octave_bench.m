@@ -8,6 +8,10 @@
 ##   BENCH_SMALL=1     sizes ~1e5 and 3 timed calls: seconds on lavapipe (CI smoke run)
 ##   BENCH_OUT=DIR     where octave.csv and octave_meta.txt go (default /tmp)
 ##   BENCH_REPS=N      timed warm calls per case (default 5; 3 with BENCH_SMALL)
+##   BENCH_SUSTAIN_S=S  before the timed calls on gpuArrays, keep the GPU busy for S
+##                     seconds (bench/sustain_clocks.m; default 1, 0 with BENCH_SMALL):
+##                     NVIDIA's Vulkan driver lowers the clock of a GPU that is less
+##                     than half busy (bench/README.md, "Clocks")
 ##   BENCH_CPU_REPS=N  the same for the Octave CPU baseline (default BENCH_REPS): the
 ##                     CPU takes seconds per call at full size
 ##   BENCH_ONLY=RE     only workloads whose name matches the regexp RE
@@ -41,6 +45,7 @@ function opts = bench_options ()
   opts.small = strcmp (getenv ("BENCH_SMALL"), "1");
   opts.out = env_or ("BENCH_OUT", "/tmp");
   opts.reps = str2double (env_or ("BENCH_REPS", ifelse_str (opts.small, "3", "5")));
+  opts.sustain_s = str2double (env_or ("BENCH_SUSTAIN_S", ifelse_str (opts.small, "0", "1")));
   opts.cpu_reps = str2double (env_or ("BENCH_CPU_REPS", sprintf ("%d", opts.reps)));
   opts.only = getenv ("BENCH_ONLY");
   opts.impls = strtrim (strsplit (env_or ("BENCH_IMPLS", "gpu,cpu"), ","));
@@ -123,7 +128,7 @@ endfunction
 
 ## One first call, then reps warm calls.  The previous result is dropped before the
 ## clock starts, so freeing it is not timed.
-function [r, t] = time_calls (c, in, reps, gpu)
+function [r, t] = time_calls (c, in, reps, gpu, sustain_s)
   t.first_ms = NaN;
   t.ms = zeros (reps, 1);
   d = cell (reps, 1);
@@ -132,6 +137,9 @@ function [r, t] = time_calls (c, in, reps, gpu)
   r = c.body (in{:});
   t.first_ms = toc (t0) * 1e3;
   t.d_first = stats_delta (s0, stats_now (gpu));
+  if (gpu && sustain_s > 0)
+    sustain_clocks (gpuDevice (), sustain_s);
+  endif
   for k = 1:reps
     r = [];
     s0 = stats_now (gpu);
@@ -347,6 +355,7 @@ root = fileparts (fileparts (mfilename ("fullpath")));
 addpath (fullfile (root, "inst"));
 addpath (fullfile (root, "src"));
 addpath (fullfile (root, "bench", "workloads"));
+addpath (fullfile (root, "bench"));
 opts = bench_options ();
 if (! isfolder (opts.out))
   mkdir (opts.out);
@@ -413,7 +422,7 @@ for i = 1:numel (cases)
         try
           reset (gpuDevice ());
           gin = stage_inputs (c, in);
-          [rg, tg] = time_calls (c, gin, opts.reps, true);
+          [rg, tg] = time_calls (c, gin, opts.reps, true, opts.sustain_s);
           rg = gather (rg);
           clear gin
         catch err
@@ -423,7 +432,7 @@ for i = 1:numel (cases)
       endif
       if (do_cpu)
         try
-          [rc, tc] = time_calls (c, in, opts.cpu_reps, false);
+          [rc, tc] = time_calls (c, in, opts.cpu_reps, false, 0);
           rc = gather (rc);
         catch err
           cerr = ["ERROR: " err.message];

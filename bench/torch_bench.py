@@ -6,6 +6,9 @@ Environment (as bench/run_octave_bench.m):
   BENCH_SMALL=1      small sizes, 3 timed calls
   BENCH_OUT=DIR      where torch.csv and torch_meta.txt go (default /tmp)
   BENCH_REPS=N       timed warm calls per case (default 5; 3 with BENCH_SMALL)
+  BENCH_SUSTAIN_S=S  call the body again and again for S seconds before the timed
+                     calls (default 1; 0 with BENCH_SMALL), as the Octave runner keeps
+                     the GPU busy (CUDA held the clock up anyway)
   BENCH_ONLY=RE      only workloads whose name matches the regexp RE
   BENCH_BUDGET_S=S   start no new case after S seconds
   BENCH_TORCH_DEVICE cuda (default) or cpu (only for trying the script out)
@@ -156,7 +159,7 @@ def count_kernels(torch, body, inputs, sync):
         return None
 
 
-def run_case(torch, h, c, reps, sync, kernels):
+def run_case(torch, h, c, reps, sync, kernels, sustain_s):
     tol = c.get("tol")
     if tol is None:
         tol = DEFAULT_TOL[c["cls"]]
@@ -169,6 +172,11 @@ def run_case(torch, h, c, reps, sync, kernels):
     r = body(*dev_in)
     sync()
     first_ms = (time.perf_counter() - t0) * 1e3
+    sustain_end = time.perf_counter() + sustain_s
+    while time.perf_counter() < sustain_end:
+        r = None
+        r = body(*dev_in)
+        sync()
     times = []
     for _ in range(reps):
         r = None  # freeing the previous result is not timed
@@ -229,6 +237,7 @@ def write_meta(path, torch, dev, small, reps, error=None):
 
 def main():
     small = os.environ.get("BENCH_SMALL") == "1"
+    sustain_s = float(os.environ.get("BENCH_SUSTAIN_S") or (0 if small else 1))
     out = os.environ.get("BENCH_OUT") or "/tmp"
     reps = int(os.environ.get("BENCH_REPS") or (3 if small else 5))
     only = os.environ.get("BENCH_ONLY", "")
@@ -286,7 +295,7 @@ def main():
                 row = empty_row(c, "skipped: time budget (BENCH_BUDGET_S=%g) spent" % budget)
             else:
                 try:
-                    row = run_case(torch, h, c, reps, sync, kernels)
+                    row = run_case(torch, h, c, reps, sync, kernels, sustain_s)
                 except Exception as e:  # one case's failure (say, out of memory) ends only it
                     row = empty_row(c, "ERROR: %s: %s" % (type(e).__name__, str(e).splitlines()[0] if str(e) else ""))
                 if dev == "cuda":

@@ -14,7 +14,10 @@
 ## memory), @code{assign_copies} (assignments that copied the whole array first,
 ## because another value still shared it), @code{waits} (times the host waited for
 ## unfinished device work: the round trips) and @code{gemm_tunings} (runs of the matrix
-## product's autotuner, whose own kernels and time the other counters leave out).
+## product's autotuner, whose own kernels and time the other counters leave out);
+## host wall time in ns: @code{host_sync_ns} (inside @code{wait (gpuDevice)}: evaluating
+## pending values, submitting, waiting), @code{host_submit_ns} (handing work to the
+## driver) and @code{host_wait_ns} (waiting for the device to finish).
 ## With @qcode{"reset"}, zero the counters (the gauges of what is alive now are kept).
 ## @seealso{gpuDevice}
 ## @end deftypefn

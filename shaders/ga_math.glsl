@@ -3,7 +3,7 @@
 // double-precision transcendentals (GLSL.std.450's are 16/32-bit only). Included only
 // in kernels that call them.
 //
-// The target is the C library's answers (Octave's), within 2 ulp (gamma 4), with its
+// The target is the C library's answers (Octave's), within 2 ulp, with its
 // special values (signed zeros, infinities, NaN, subnormals, overflow thresholds):
 // - exp, log, log2 (and the exp and log inside pow, sinh, cosh, tanh) are computed in
 //   double-double with table-driven reductions (Tang) and rounded once, so they are
@@ -1391,25 +1391,26 @@ double ga_tanh_d(double x)
   return ga_m_copysign(res, x);
 }
 
+
+// fdlibm's (glibc's) three forms, with one call site each for sqrt and log (fdlibm's
+// log, within 1 ulp: asinh stays within 1 ulp of glibc's at 1e6 sweep points): lanes of
+// a warp run every branch any of them takes, and every call site inlines a copy
 double ga_asinh_d(double x)
 {
   uint ix = ga_m_hi(x) & 0x7fffffffu;
-  if (ix < 0x3e300000u) // |x| < 2^-28, also +-0
+  if (ix < 0x3e300000u || ix >= 0x7ff00000u) // |x| < 2^-28, also +-0; +-Inf, NaN
     return x;
+  bool huge = ix > 0x41b00000u; // |x| > 2^28
+  precise double xa = abs(x);
+  precise double q = xa * xa;
+  precise double sq = ga_sqrt_d(q + 1.0lf); // fl(1 + x^2) in both forms below
   precise double w;
-  if (ix > 0x41b00000u) { // |x| > 2^28
-    if (ix >= 0x7ff00000u)
-      return x;
-    w = ga_m_log_acc(abs(x)) + 0.6931471805599453lf;
-  } else {
-    precise double xa = abs(x);
-    if (ix > 0x40000000u) { // 2 < |x| < 2^28
-      precise double t = xa * xa + 1.0lf;
-      w = ga_m_log_acc(2.0lf * xa + 1.0lf / (ga_sqrt_d(t) + xa));
-    } else { // 2^-28 < |x| < 2
-      precise double t = xa * xa;
-      w = ga_log1p_d(xa + t / (1.0lf + ga_sqrt_d(1.0lf + t)));
-    }
+  if (ix > 0x40000000u) { // |x| > 2: log(2|x| + 1/(sqrt(x^2 + 1) + |x|)), beyond 2^28 log|x| + log 2
+    w = ga_log_d(huge ? xa : 2.0lf * xa + 1.0lf / (sq + xa));
+    if (huge)
+      w = w + 0.6931471805599453lf;
+  } else { // 2^-28 < |x| < 2
+    w = ga_log1p_d(xa + q / (1.0lf + sq));
   }
   return ga_m_copysign(w, x);
 }
@@ -1491,7 +1492,10 @@ double ga_cbrt_d(double x)
 
 // ---- erf, erfc (fdlibm s_erf.c as glibc evaluates it) ----------------------------
 
-// erf(x) - x = x*r/s on |x| < 0.84375
+double ga_m_exp_glibc(double x, double xtail, bool base2); // in the gamma section
+
+// erf(x) - x = x*r/s on |x| < 0.84375 (ga_m_erf_rat's branch 0 without the selections,
+// for erfinv's residual)
 void ga_m_erf_rs(double z, out double r, out double s)
 {
   precise double r1 = 0.12837916709551256lf + z * -0.3250421072470015lf;
@@ -1506,59 +1510,46 @@ void ga_m_erf_rs(double z, out double r, out double s)
   r = rr;
   s = ss;
 }
-// erf(1 + s) - erx = p/q on 0.84375 <= |x| < 1.25
-void ga_m_erf_pq(double s, out double p, out double q)
+// fdlibm's four rational functions of erf and erfc as one, its coefficients selected
+// by the branch (lanes of a warp run every branch any of them takes): br 0, erf(x) - x
+// = x R/S on |x| < 0.84375 (v = x^2); 1, erf(1 + v) - erx = P/Q on [0.84375, 1.25); 2
+// and 3, x erfc(x) = exp(-x^2 - 0.5625 + R/S) on [1.25, 1/0.35) and [1/0.35, 28) (v =
+// 1/x^2). The same operations in the same order as s_erf.c's: a missing term is a zero
+// coefficient, and adding its zero product changes nothing.
+double ga_m_erf_rat(int br, double v)
 {
-  precise double p1 = -0.0023621185607526594lf + s * 0.41485611868374833lf;
-  precise double s2 = s * s;
-  precise double q1 = 1.0lf + s * 0.10642088040084423lf;
-  precise double s4 = s2 * s2;
-  precise double p2 = -0.3722078760357013lf + s * 0.31834661990116175lf;
-  precise double s6 = s4 * s2;
-  precise double q2 = 0.540397917702171lf + s * 0.07182865441419627lf;
-  precise double p3 = -0.11089469428239668lf + s * 0.035478304325618236lf;
-  precise double q3 = 0.12617121980876164lf + s * 0.01363708391202905lf;
-  precise double pp = p1 + s2 * p2 + s4 * p3 + s6 * -0.002166375594868791lf;
-  precise double qq = q1 + s2 * q2 + s4 * q3 + s6 * 0.011984499846799107lf;
-  p = pp;
-  q = qq;
+  precise double n1 = (br == 0 ? 0.12837916709551256lf : br == 1 ? -0.0023621185607526594lf : br == 2 ? -0.009864944034847148lf : -0.0098649429247001lf) + v * (br == 0 ? -0.3250421072470015lf : br == 1 ? 0.41485611868374833lf : br == 2 ? -0.6938585727071818lf : -0.799283237680523lf);
+  precise double n2 = (br == 0 ? -0.02848174957559851lf : br == 1 ? -0.3722078760357013lf : br == 2 ? -10.558626225323291lf : -17.757954917754752lf) + v * (br == 0 ? -0.005770270296489442lf : br == 1 ? 0.31834661990116175lf : br == 2 ? -62.375332450326006lf : -160.63638485582192lf);
+  precise double n3 = (br == 0 ? -2.3763016656650163e-05lf : br == 1 ? -0.11089469428239668lf : br == 2 ? -162.39666946257347lf : -637.5664433683896lf) + v * (br == 0 ? 0.0lf : br == 1 ? 0.035478304325618236lf : br == 2 ? -184.60509290671104lf : -1025.0951316110772lf);
+  precise double n4 = (br == 0 ? 0.0lf : br == 1 ? -0.002166375594868791lf : br == 2 ? -81.2874355063066lf : -483.5191916086514lf) + v * (br == 0 ? 0.0lf : br == 1 ? 0.0lf : br == 2 ? -9.814329344169145lf : 0.0lf);
+  precise double d1 = (br == 0 ? 1.0lf : br == 1 ? 1.0lf : br == 2 ? 1.0lf : 1.0lf) + v * (br == 0 ? 0.39791722395915535lf : br == 1 ? 0.10642088040084423lf : br == 2 ? 19.651271667439257lf : 30.33806074348246lf);
+  precise double d2 = (br == 0 ? 0.0650222499887673lf : br == 1 ? 0.540397917702171lf : br == 2 ? 137.65775414351904lf : 325.7925129965739lf) + v * (br == 0 ? 0.005081306281875766lf : br == 1 ? 0.07182865441419627lf : br == 2 ? 434.56587747522923lf : 1536.729586084437lf);
+  precise double d3 = (br == 0 ? 0.00013249473800432164lf : br == 1 ? 0.12617121980876164lf : br == 2 ? 645.3872717332679lf : 3199.8582195085955lf) + v * (br == 0 ? -3.960228278775368e-06lf : br == 1 ? 0.01363708391202905lf : br == 2 ? 429.00814002756783lf : 2553.0504064331644lf);
+  precise double d4 = (br == 0 ? 0.0lf : br == 1 ? 0.011984499846799107lf : br == 2 ? 108.63500554177944lf : 474.52854120695537lf) + v * (br == 0 ? 0.0lf : br == 1 ? 0.0lf : br == 2 ? 6.570249770319282lf : -22.44095244658582lf);
+  precise double v2 = v * v;
+  precise double v4 = v2 * v2;
+  precise double v6 = v4 * v2;
+  precise double v8 = v4 * v4;
+  precise double num = n1 + v2 * n2 + v4 * n3 + v6 * n4;
+  precise double den = d1 + v2 * d2 + v4 * d3 + v6 * d4 + v8 * (br == 0 ? 0.0lf : br == 1 ? 0.0lf : br == 2 ? -0.0604244152148581lf : 0.0lf);
+  precise double q = num / den;
+  return q;
 }
-// x*erfc(x) = exp(-x*x - 0.5625 + R/S), 1.25 <= x < 28: returns erfc(x) for x > 0
-double ga_m_erfc_tail(double x, bool near)
+// erfc(x) for 1.25 <= x < 28 from its rational term rs (br 2 or 3). exact: glibc's two
+// exps step by step (ga_m_exp_glibc, below, ~75 FP64 operations each), so that its
+// misrounded ones are reproduced and erfc equals glibc's; else the plain exp (~20 each),
+// within 1 ulp of glibc's erf, whose 1 - erfc absorbs the difference, and enough for
+// erfinv's residual. (Two call sites: a loop of two made lavapipe's kernel several
+// times slower.)
+double ga_m_erfc_tail(double x, double rs, bool exact)
 {
-  precise double s = 1.0lf / (x * x);
-  precise double R, S;
-  if (near) { // x < 1/0.35
-    precise double r1 = -0.009864944034847148lf + s * -0.6938585727071818lf;
-    precise double s2 = s * s;
-    precise double t1 = 1.0lf + s * 19.651271667439257lf;
-    precise double s4 = s2 * s2;
-    precise double r2 = -10.558626225323291lf + s * -62.375332450326006lf;
-    precise double s6 = s4 * s2;
-    precise double t2 = 137.65775414351904lf + s * 434.56587747522923lf;
-    precise double s8 = s4 * s4;
-    precise double r3 = -162.39666946257347lf + s * -184.60509290671104lf;
-    precise double t3 = 645.3872717332679lf + s * 429.00814002756783lf;
-    precise double r4 = -81.2874355063066lf + s * -9.814329344169145lf;
-    precise double t4 = 108.63500554177944lf + s * 6.570249770319282lf;
-    R = r1 + s2 * r2 + s4 * r3 + s6 * r4;
-    S = t1 + s2 * t2 + s4 * t3 + s6 * t4 + s8 * -0.0604244152148581lf;
-  } else {
-    precise double r1 = -0.0098649429247001lf + s * -0.799283237680523lf;
-    precise double s2 = s * s;
-    precise double t1 = 1.0lf + s * 30.33806074348246lf;
-    precise double s4 = s2 * s2;
-    precise double r2 = -17.757954917754752lf + s * -160.63638485582192lf;
-    precise double s6 = s4 * s2;
-    precise double t2 = 325.7925129965739lf + s * 1536.729586084437lf;
-    precise double r3 = -637.5664433683896lf + s * -1025.0951316110772lf;
-    precise double t3 = 3199.8582195085955lf + s * 2553.0504064331644lf;
-    precise double t4 = 474.52854120695537lf + s * -22.44095244658582lf;
-    R = r1 + s2 * r2 + s4 * r3 + s6 * -483.5191916086514lf;
-    S = t1 + s2 * t2 + s4 * t3 + s6 * t4;
-  }
   precise double z = ga_m_clear_lo(x);
-  precise double r = ga_m_exp_acc(-z * z - 0.5625lf) * ga_m_exp_acc((z - x) * (z + x) + R / S);
+  precise double a = -z * z - 0.5625lf, b = (z - x) * (z + x) + rs;
+  precise double r;
+  if (exact)
+    r = ga_m_exp_glibc(a, 0.0lf, false) * ga_m_exp_glibc(b, 0.0lf, false);
+  else
+    r = ga_exp_d(a) * ga_exp_d(b);
   precise double res = r / x;
   return res;
 }
@@ -1571,34 +1562,32 @@ double ga_erf_d(double x)
   if (ix >= 0x7ff00000u)
     return isnan(x) ? x : (neg ? -1.0lf : 1.0lf);
   precise double res;
-  if (ix < 0x3feb0000u) { // |x| < 0.84375
-    if (ix < 0x3e300000u) { // |x| < 2^-28
-      if (ix < 0x00800000u)
-        res = 0.0625lf * (16.0lf * x + 2.0540666735282014lf * x); // 16 * efx
-      else
-        res = x + 0.1283791670955126lf * x;
-      return res;
-    }
-    precise double r, s;
-    ga_m_erf_rs(x * x, r, s);
-    precise double y = r / s;
-    res = x + x * y;
-    return res;
-  }
-  if (ix < 0x3ff40000u) { // 0.84375 <= |x| < 1.25
-    precise double p, q;
-    ga_m_erf_pq(abs(x) - 1.0lf, p, q);
-    res = neg ? -0.8450629115104675lf - p / q : 0.8450629115104675lf + p / q;
+  if (ix < 0x3e300000u) { // |x| < 2^-28
+    if (ix < 0x00800000u)
+      res = 0.0625lf * (16.0lf * x + 2.0540666735282014lf * x); // 16 * efx
+    else
+      res = x + 0.1283791670955126lf * x;
     return res;
   }
   if (ix >= 0x40180000u) // |x| >= 6
     return neg ? -1.0lf : 1.0lf;
-  precise double r = ga_m_erfc_tail(abs(x), ix < 0x4006DB6Eu);
-  res = 1.0lf - r;
-  return neg ? -res : res;
+  int br = ix < 0x3feb0000u ? 0 : (ix < 0x3ff40000u ? 1 : (ix < 0x4006DB6Eu ? 2 : 3));
+  precise double ax = abs(x);
+  precise double v = br == 0 ? x * x : (br == 1 ? ax - 1.0lf : 1.0lf / (ax * ax));
+  precise double q = ga_m_erf_rat(br, v);
+  if (br == 0) {
+    res = x + x * q;
+  } else if (br == 1) {
+    res = neg ? -0.8450629115104675lf - q : 0.8450629115104675lf + q;
+  } else {
+    precise double r = ga_m_erfc_tail(ax, q, false);
+    res = 1.0lf - r;
+    res = neg ? -res : res;
+  }
+  return res;
 }
 
-double ga_erfc_d(double x)
+double ga_m_erfc(double x, bool exact)
 {
   uint hx = ga_m_hi(x);
   uint ix = hx & 0x7fffffffu;
@@ -1606,73 +1595,54 @@ double ga_erfc_d(double x)
   if (ix >= 0x7ff00000u)
     return isnan(x) ? x : (neg ? 2.0lf : 0.0lf);
   precise double res;
-  if (ix < 0x3feb0000u) { // |x| < 0.84375
-    if (ix < 0x3c700000u) { // |x| < 2^-56
-      res = 1.0lf - x;
-      return res;
-    }
-    precise double r, s;
-    ga_m_erf_rs(x * x, r, s);
-    precise double y = r / s;
-    if (hx < 0x3fd00000u) { // x < 1/4
-      res = 1.0lf - (x + x * y);
+  if (ix < 0x3c700000u) { // |x| < 2^-56
+    res = 1.0lf - x;
+    return res;
+  }
+  if (ix >= 0x403c0000u || (neg && ix >= 0x40180000u)) // |x| >= 28, or x <= -6
+    return neg ? 2.0lf : 0.0lf;
+  int br = ix < 0x3feb0000u ? 0 : (ix < 0x3ff40000u ? 1 : (ix < 0x4006DB6Du ? 2 : 3));
+  precise double ax = abs(x);
+  precise double v = br == 0 ? x * x : (br == 1 ? ax - 1.0lf : 1.0lf / (ax * ax));
+  precise double q = ga_m_erf_rat(br, v);
+  if (br == 0) {
+    if (neg || hx < 0x3fd00000u) { // x < 1/4 (s_erf.c's hx is signed)
+      res = 1.0lf - (x + x * q);
     } else {
-      precise double t = x * y;
+      precise double t = x * q;
       t = t + (x - 0.5lf);
       res = 0.5lf - t;
     }
-    return res;
-  }
-  if (ix < 0x3ff40000u) { // 0.84375 <= |x| < 1.25
-    precise double p, q;
-    ga_m_erf_pq(abs(x) - 1.0lf, p, q);
+  } else if (br == 1) {
     if (!neg) {
       precise double z = 1.0lf - 0.8450629115104675lf;
-      res = z - p / q;
+      res = z - q;
     } else {
-      precise double z = 0.8450629115104675lf + p / q;
+      precise double z = 0.8450629115104675lf + q;
       res = 1.0lf + z;
     }
-    return res;
-  }
-  if (ix < 0x403c0000u) { // |x| < 28
-    if (neg && ix >= 0x40180000u) // x <= -6
-      return 2.0lf;
-    precise double r = ga_m_erfc_tail(abs(x), ix < 0x4006DB6Du);
+  } else {
+    precise double r = ga_m_erfc_tail(ax, q, exact);
     res = neg ? 2.0lf - r : r;
-    return res;
   }
-  return neg ? 2.0lf : 0.0lf;
+  return res;
 }
+double ga_erfc_d(double x) { return ga_m_erfc(x, true); }
 
 // ---- gamma -----------------------------------------------------------------------
 // glibc's tgamma (e_gamma_r.c) step by step: exp(lgamma) near 1, the product
 // x(x+1)... down to there, Stirling's series from 12 on with pow and exp2 for x^x, the
-// reflection formula for x < 0. Its answers are up to ~5 ulp from the true ones; the
-// same steps with the same rounded intermediate values give its answers: its x86_64
-// build forms the product in x87 extended precision, emulated here, its exp2 is
-// reproduced exactly, and its exp, log, pow, sin and cos are (nearly) correctly rounded
-// like the ones used here. Where glibc's pow or exp misrounds (about 1 in 1000 calls),
-// its own algorithm amplifies that, and the answers can differ by up to ~6 ulp.
+// reflection formula for x < 0. Its answers are up to ~5 ulp from the true ones, and
+// its sums (mul_expansion, div_expansion) turn one factor 1 ulp apart into up to ~5 ulp:
+// only the same steps with the same rounded intermediate values give its answers. Its
+// x86_64 build forms the product in x87 extended precision, emulated here; its exp,
+// exp2 and pow are ARM's optimized-routines, reproduced here as its fma build (the one
+// x86_64 machines with fma run) computes them; its log, sin and cos are (nearly)
+// correctly rounded like the ones used here. Within 2 ulp of this machine's glibc at 1e6
+// sweep points; on a machine whose glibc takes its non-fma exp and pow, up to ~5 ulp.
 
-// pow(x, y) for x in [0.7, 1.5], |y * log(x)| < 700: exp(y * log x) in double-double
-double ga_m_pow_pos(double x, double y)
-{
-  precise double lh, ll;
-  ga_m_log_dd(x, lh, ll);
-  precise double p, pe;
-  ga_m_mul12(y, lh, p, pe);
-  precise double ph, pl;
-  precise double lo = pe + y * ll;
-  ga_m_fast12(p, lo, ph, pl);
-  precise double h, l;
-  int k = ga_m_exp_dd(ph, pl, h, l);
-  return ga_m_dd_scale(h, l, k);
-}
-
-// 2^(a/16) and 2^(b/128) in triple-double: their product gives glibc's exp2 table,
-// H[j] = 2^(j/128) rounded and T[j] = (2^(j/128) - H[j]) / H[j] rounded, exactly for
-// every j in [0, 128) (checked against glibc's values) without a 128-entry lookup
+// 2^(a/16) and 2^(b/128) in triple-double: their product gives glibc's exp and exp2
+// table (ga_m_exp_glibc)
 const double GA_M_P16H[16] = double[](1.0lf, 1.0442737824274138lf, 1.0905077326652577lf, 1.1387886347566916lf,
   1.189207115002721lf, 1.241857812073484lf, 1.2968395546510096lf, 1.3542555469368927lf, 1.4142135623730951lf,
   1.4768261459394993lf, 1.5422108254079407lf, 1.6104903319492543lf, 1.681792830507429lf, 1.7562521603732995lf,
@@ -1696,15 +1666,49 @@ const double GA_M_P128L[8] = double[](0.0lf, 2.6919761479528557e-33lf, -1.205277
   -3.0181918643448167e-34lf, 7.884226564969274e-34lf, 1.5264728519152253e-33lf, 4.175476603364996e-34lf,
   -3.956637049580431e-33lf);
 
-// glibc's exp2 (from ARM's optimized-routines, built without fma) step by step, for
-// |z| < 512: 2^z = 2^(k/128) * 2^r, 2^r - 1 by a degree-5 polynomial
-double ga_m_exp2_glibc(double z)
+// fma(a, b, c) rounded once: the hardware's where it rounds once (GA_FMA_EXACT), else
+// the exact product and sum rounded at the end (correct but within ~2^-100 of a tie)
+double ga_m_fma1(double a, double b, double c)
 {
-  precise double kd = z + 52776558133248.0lf; // 1.5 * 2^52 / 128
-  kd = kd - 52776558133248.0lf;
-  precise double r = z - kd;
-  int k = int(kd * 128.0lf);
+#if GA_FMA_EXACT
+  precise double r = fma(a, b, c);
+#else
+  precise double p, e, sh, sl;
+  ga_two_prod(a, b, p, e);
+  ga_m_add12(p, c, sh, sl);
+  precise double r = sh + (sl + e);
+#endif
+  return r;
+}
+
+// glibc's exp and exp2 (ARM's optimized-routines, exp_data.c's table and polynomials)
+// step by step, for -1024 < x < 512 away from 0 (|x| > 2^-54): exp(x + xtail) as its x86_64
+// build with fma computes it (exp and pow; checked bit for bit against this machine's
+// glibc on 40000 exps and on pow (m, x) for gamma's 6000 (m, x)), 2^x as its exp2,
+// built without fma, computes it. Where glibc's answer is misrounded (about 1 call in
+// 1000), gamma's sums below amplify the difference to up to ~5 ulp: the same steps
+// give the same answers.
+double ga_m_exp_glibc(double x, double xtail, bool base2)
+{
+  precise double kd, r;
+  int k;
+  if (base2) {
+    kd = x + 52776558133248.0lf; // 1.5 * 2^52 / 128
+    kd = kd - 52776558133248.0lf;
+    r = x - kd;
+    k = int(kd * 128.0lf);
+  } else {
+    precise double z = 184.6649652337873lf * x; // 128/ln2
+    kd = z + 6755399441055744.0lf;              // 1.5 * 2^52
+    k = int(uint(doubleBitsToUint64(kd)));      // kd's low bits: k in two's complement
+    kd = kd - 6755399441055744.0lf;
+    r = x + kd * -0.005415212348111709lf + kd * -1.2864023111638346e-14lf; // -ln2/128 in two parts
+    r = r + xtail;
+  }
   int j = k & 127, ja = j >> 3, jb = j & 7;
+  // 2^(j/128) = hh (1 + tail) from 2^(ja/16) and 2^(jb/128) in triple-double: exp_data.c's
+  // table, H[j] = 2^(j/128) rounded and T[j] = (2^(j/128) - H[j]) / H[j] rounded, exactly
+  // for every j (checked against glibc's values) without a 128-entry lookup
   double a0 = GA_M_P16H[ja], a1 = GA_M_P16M[ja], a2 = GA_M_P16L[ja];
   double b0 = GA_M_P128H[jb], b1 = GA_M_P128M[jb], b2 = GA_M_P128L[jb];
   precise double p0, e0, p1, e1, p2, e2, m, t, mid, t2;
@@ -1721,12 +1725,148 @@ double ga_m_exp2_glibc(double z)
   precise double qm, qe;
   ga_m_mul12(q, hh, qm, qe);
   precise double tail = q + (((dh - qm) - qe) + dl) / hh;
-  precise double scale = hh * ga_m_pow2((k - j) / 128);
+  bool special = abs(x) >= 512.0lf; // its specialcase (): the scale 2^1022 times larger below -512
+  bool below = special && x < 0.0lf;
+  precise double scale = hh * ga_m_pow2((k - j) / 128 + (below ? 1022 : 0));
   precise double r2 = r * r;
-  precise double tmp = tail + r * 0.6931471805599453lf + r2 * (0.24022650695909065lf + r * 0.0555041086686087lf) +
-                       r2 * r2 * (0.009618131975721055lf + r * 0.0013332074570119598lf);
-  precise double res = scale + scale * tmp;
+  precise double res;
+  if (base2) {
+    precise double tmp = tail + r * 0.6931471805599453lf + r2 * (0.24022650695909065lf + r * 0.0555041086686087lf) +
+                         r2 * r2 * (0.009618131975721055lf + r * 0.0013332074570119598lf);
+    res = scale + scale * tmp;
+  } else {
+    precise double c23 = ga_m_fma1(r, 0.16666666666665886lf, 0.49999999999996786lf);
+    precise double c45 = ga_m_fma1(r, 0.008333335853059549lf, 0.0416666808410674lf);
+    precise double tmp = ga_m_fma1(r2 * r2, c45, ga_m_fma1(r2, c23, tail + r));
+    if (special) { // its specialcase (), where the sums are not fused
+      precise double st = scale * tmp;
+      res = scale + st;
+      if (below) {
+        if (res < 1.0lf) { // a subnormal result: rounded once, at its own precision
+          precise double lo = (scale - res) + st;
+          precise double hi = 1.0lf + res;
+          lo = ((1.0lf - hi) + res) + lo;
+          res = (hi + lo) - 1.0lf;
+        }
+        res = res * 2.2250738585072014e-308lf; // 2^-1022
+      }
+    } else {
+      res = ga_m_fma1(scale, tmp, scale);
+    }
+  }
   return res;
+}
+
+// glibc's pow's log (ARM's log_inline in pow.c, pow_log_data.c's table: 1/c, log(c) in
+// two parts, generated here by that file's rule and equal to its values) as its
+// x86_64 fma build computes it, for x in (0.5, 2): log(x) = y + tail, y nearly always
+// the correctly rounded log
+const double GA_M_POWLOG_INVC[128] = double[](
+  1.4140625lf, 1.40625lf, 1.3984375lf, 1.390625lf, 1.3828125lf, 1.375lf, 1.3671875lf, 1.359375lf, 1.3515625lf,
+  1.34375lf, 1.3359375lf, 1.3359375lf, 1.328125lf, 1.3203125lf, 1.3125lf, 1.3046875lf, 1.296875lf, 1.2890625lf,
+  1.2890625lf, 1.28125lf, 1.2734375lf, 1.265625lf, 1.2578125lf, 1.25lf, 1.25lf, 1.2421875lf, 1.234375lf, 1.2265625lf,
+  1.2265625lf, 1.21875lf, 1.2109375lf, 1.203125lf, 1.203125lf, 1.1953125lf, 1.1875lf, 1.1875lf, 1.1796875lf,
+  1.171875lf, 1.171875lf, 1.1640625lf, 1.15625lf, 1.1484375lf, 1.1484375lf, 1.140625lf, 1.140625lf, 1.1328125lf,
+  1.125lf, 1.125lf, 1.1171875lf, 1.109375lf, 1.109375lf, 1.1015625lf, 1.1015625lf, 1.09375lf, 1.0859375lf,
+  1.0859375lf, 1.078125lf, 1.078125lf, 1.0703125lf, 1.0625lf, 1.0625lf, 1.0546875lf, 1.0546875lf, 1.046875lf,
+  1.046875lf, 1.0390625lf, 1.0390625lf, 1.03125lf, 1.03125lf, 1.0234375lf, 1.015625lf, 1.015625lf, 1.0078125lf,
+  1.0078125lf, 1.0lf, 1.0lf, 0.9921875lf, 0.984375lf, 0.9765625lf, 0.96875lf, 0.9609375lf, 0.953125lf, 0.9453125lf,
+  0.94140625lf, 0.93359375lf, 0.92578125lf, 0.91796875lf, 0.9140625lf, 0.90625lf, 0.8984375lf, 0.89453125lf,
+  0.88671875lf, 0.8828125lf, 0.875lf, 0.87109375lf, 0.86328125lf, 0.859375lf, 0.8515625lf, 0.84765625lf,
+  0.83984375lf, 0.8359375lf, 0.83203125lf, 0.82421875lf, 0.8203125lf, 0.8125lf, 0.80859375lf, 0.8046875lf,
+  0.80078125lf, 0.79296875lf, 0.7890625lf, 0.78515625lf, 0.78125lf, 0.7734375lf, 0.76953125lf, 0.765625lf,
+  0.76171875lf, 0.7578125lf, 0.75390625lf, 0.74609375lf, 0.7421875lf, 0.73828125lf, 0.734375lf, 0.73046875lf,
+  0.7265625lf, 0.72265625lf, 0.71875lf, 0.71484375lf, 0.7109375lf);
+const double GA_M_POWLOG_LOGC[128] = double[](
+  -0.3464667673462145lf, -0.34092658697056777lf, -0.3353555419211034lf, -0.3297532863724655lf,
+  -0.32411946865420305lf, -0.31845373111855224lf, -0.31275571000389846lf, -0.3070250352949415lf,
+  -0.3012613305781997lf, -0.2954642128938758lf, -0.28963329258306203lf, -0.28963329258306203lf,
+  -0.28376817313062475lf, -0.27786845100342816lf, -0.2719337154836694lf, -0.2659635484970977lf,
+  -0.25995752443691345lf, -0.25391520998095984lf, -0.25391520998095984lf, -0.2478361639045943lf,
+  -0.2417199368871934lf, -0.23556607131274632lf, -0.22937410106487732lf, -0.22314355131425145lf,
+  -0.22314355131425145lf, -0.21687393830063684lf, -0.21056476910735lf, -0.2042155414286526lf, -0.2042155414286526lf,
+  -0.19782574332987224lf, -0.19139485299967873lf, -0.18492233849406148lf, -0.18492233849406148lf,
+  -0.1784076574728033lf, -0.17185025692663203lf, -0.17185025692663203lf, -0.1652495728952772lf,
+  -0.15860503017665906lf, -0.15860503017665906lf, -0.15191604202584585lf, -0.1451820098444614lf,
+  -0.13840232285906495lf, -0.13840232285906495lf, -0.131576357788731lf, -0.131576357788731lf, -0.12470347850091912lf,
+  -0.11778303565643lf, -0.11778303565643lf, -0.11081436634026431lf, -0.10379679368168127lf, -0.10379679368168127lf,
+  -0.09672962645856842lf, -0.09672962645856842lf, -0.089612158689647lf, -0.08244366921110213lf,
+  -0.08244366921110213lf, -0.07522342123763792lf, -0.07522342123763792lf, -0.06795066190852594lf,
+  -0.06062462181648698lf, -0.06062462181648698lf, -0.053244514518837605lf, -0.053244514518837605lf,
+  -0.045809536031242715lf, -0.045809536031242715lf, -0.038318864302141264lf, -0.038318864302141264lf,
+  -0.03077165866670839lf, -0.03077165866670839lf, -0.023167059281490765lf, -0.015504186535963527lf,
+  -0.015504186535963527lf, -0.0077821404420319595lf, -0.0077821404420319595lf, 0.0lf, 0.0lf, 0.007843177461040796lf,
+  0.01574835696817445lf, 0.023716526617363343lf, 0.03174869831457272lf, 0.039845908547249564lf,
+  0.048009219186383234lf, 0.056239718322899535lf, 0.06038051098892083lf, 0.06871389254808946lf,
+  0.07711730334438016lf, 0.08559193033545398lf, 0.08985632912185793lf, 0.09844007281321865lf, 0.10709813555638448lf,
+  0.11145544092528326lf, 0.12022742699821265lf, 0.12464244520731427lf, 0.13353139262449076lf, 0.13800567301939282lf,
+  0.14701474296180095lf, 0.15154989812720032lf, 0.16068238169043525lf, 0.16528009093906348lf, 0.17453941635187675lf,
+  0.17920142945774842lf, 0.18388527877016259lf, 0.1933193110035063lf, 0.19806991376208316lf, 0.20763936477828793lf,
+  0.21245865121420593lf, 0.21730127569003344lf, 0.22216746534115828lf, 0.2319714654378231lf, 0.2369097470783572lf,
+  0.24187253642048745lf, 0.2468600779315011lf, 0.2569104137850218lf, 0.26197371574153294lf, 0.2670627852490952lf,
+  0.27217788591576664lf, 0.27731928541618345lf, 0.28248725557466514lf, 0.29290401643288533lf, 0.29815337231912054lf,
+  0.3034304294199046lf, 0.30873548164959175lf, 0.3140688276249648lf, 0.31943077076641657lf, 0.3248216194012912lf,
+  0.33024168687052224lf, 0.3356912916381134lf, 0.3411707574027787lf);
+const double GA_M_POWLOG_LOGCT[128] = double[](
+  5.929407345889625e-15lf, -2.544157440035963e-14lf, -3.443525940775045e-14lf, -2.500123826022799e-15lf,
+  -8.929337133850617e-15lf, 1.7625431312172662e-14lf, 1.5688303180062087e-15lf, 2.9655274673691784e-14lf,
+  3.7923164802093147e-14lf, 3.993416384387844e-14lf, 1.9352855826489123e-14lf, 1.9352855826489123e-14lf,
+  -1.9852665484979036e-14lf, -2.814323765595281e-14lf, 2.7643769993528702e-14lf, -4.025092402293806e-14lf,
+  -1.2621729398885316e-14lf, -3.600176732637335e-15lf, -3.600176732637335e-15lf, 1.3029797173308663e-14lf,
+  4.8230289429940886e-14lf, -2.0592242769647135e-14lf, 3.149265065191484e-14lf, 4.169796584527195e-14lf,
+  4.169796584527195e-14lf, 2.2477465222466186e-14lf, 3.6507188831790577e-16lf, -3.827767260205414e-14lf,
+  -3.827767260205414e-14lf, -4.7641388950792196e-14lf, 4.9278276214647115e-14lf, 4.9485167661250996e-14lf,
+  4.9485167661250996e-14lf, -1.5003333854266542e-14lf, -2.7194441649495324e-14lf, -2.7194441649495324e-14lf,
+  -2.99659267292569e-14lf, 2.0472357800461955e-14lf, 2.0472357800461955e-14lf, 3.879296723063646e-15lf,
+  -3.6506824353335045e-14lf, -5.4183331379008994e-14lf, -5.4183331379008994e-14lf, 1.1729485484531301e-14lf,
+  1.1729485484531301e-14lf, -3.811763084710266e-14lf, 4.654729747598445e-14lf, 4.654729747598445e-14lf,
+  -2.5799991283069902e-14lf, 3.7700471749674615e-14lf, 3.7700471749674615e-14lf, 1.7306161136093256e-14lf,
+  1.7306161136093256e-14lf, -4.012913552726574e-14lf, 2.7541708360737882e-14lf, 2.7541708360737882e-14lf,
+  5.0396178134370583e-14lf, 5.0396178134370583e-14lf, 1.8195060030168815e-14lf, 5.213620639136504e-14lf,
+  5.213620639136504e-14lf, 2.532168943117445e-14lf, 2.532168943117445e-14lf, -5.148849572685811e-14lf,
+  -5.148849572685811e-14lf, 4.6652946995830086e-15lf, 4.6652946995830086e-15lf, -4.529814257790929e-14lf,
+  -4.529814257790929e-14lf, -4.361324067851568e-14lf, -1.7274567499706107e-15lf, -1.7274567499706107e-15lf,
+  -2.298941004620351e-14lf, -2.298941004620351e-14lf, 0.0lf, 0.0lf, -1.4902732911301337e-14lf,
+  -3.527980389655325e-14lf, -4.730054772033249e-14lf, 7.580310369375161e-15lf, -4.9893776716773285e-14lf,
+  -2.262629393030674e-14lf, -2.345674491018699e-14lf, -1.3352588834854848e-14lf, -3.765296820388875e-14lf,
+  5.1128335719851986e-14lf, -5.046674438470119e-14lf, 3.1218748807418837e-15lf, 3.3871241029241416e-14lf,
+  -1.7376727386423858e-14lf, 3.957125899799804e-14lf, -5.2849453521890294e-14lf, -3.767012502308738e-14lf,
+  3.1859736349078334e-14lf, 5.0900642926060466e-14lf, 8.710783796122478e-15lf, 6.157896229122976e-16lf,
+  3.821577743916796e-14lf, 3.9440046718453496e-14lf, 2.2924522154618074e-14lf, -3.742530094732263e-14lf,
+  -2.5223102140407338e-14lf, -1.0320443688698849e-14lf, 1.0634128304268335e-14lf, -4.3425422595242564e-14lf,
+  -1.2527395755711364e-14lf, -5.204008743405884e-14lf, -3.979844515951702e-15lf, -4.7955860343296286e-14lf,
+  5.015686013791602e-16lf, -7.252318953240293e-16lf, 2.4688324156011588e-14lf, 5.465121253624792e-15lf,
+  4.102651071698446e-14lf, -4.996736502345936e-14lf, 4.903580708156347e-14lf, 5.089628039500759e-14lf,
+  1.1782016386565151e-14lf, 4.727452940514406e-14lf, -4.4204083338755686e-14lf, 1.548345993498083e-14lf,
+  2.1522127491642888e-14lf, 1.1054030169005386e-14lf, -5.534326352070679e-14lf, -5.351646604259541e-14lf,
+  5.4612144489920215e-14lf, 2.8136969901227338e-14lf, -1.156568624616423e-14lf);
+
+double ga_m_log_glibc(double x, out double tail)
+{
+  uint64_t ix = doubleBitsToUint64(x);
+  uint64_t tmp = ix - 0x3fe6955500000000ul;
+  int i = int((tmp >> 45) & 127ul);
+  precise double kd = double(int(int64_t(tmp) >> 52));
+  precise double z = uint64BitsToDouble(ix - (tmp & 0xfff0000000000000ul));
+  double invc = GA_M_POWLOG_INVC[i], logc = GA_M_POWLOG_LOGC[i], logctail = GA_M_POWLOG_LOGCT[i];
+  precise double r = ga_m_fma1(z, invc, -1.0lf); // exact: 1/c has few bits
+  precise double t1 = kd * 0.6931471805598903lf + logc;
+  precise double t2 = t1 + r;
+  precise double lo1 = kd * 5.497923018708371e-14lf + logctail;
+  precise double lo2 = t1 - t2 + r;
+  precise double ar = -0.5lf * r;
+  precise double ar2, lo3; // ar2 = r * ar, lo3 = fma (ar, r, -ar2)
+  ga_m_mul12(ar, r, ar2, lo3);
+  precise double ar3 = r * ar2;
+  precise double hi = t2 + ar2;
+  precise double lo4 = t2 - hi + ar2;
+  precise double p = ar3 * (-0.6666666666666679lf + r * 0.5000000000000007lf + ar2 * (0.7999999995323976lf +
+                     r * -0.6666666663487739lf + ar2 * (-1.142909628459501lf + r * 1.0000415263675542lf)));
+  precise double lo = lo1 + lo2 + lo3 + lo4 + p;
+  precise double y = hi + lo;
+  precise double tl = hi - y + lo;
+  tail = tl;
+  return y;
 }
 
 // fdlibm's lgamma on [0.5, 1.5]; logx = log(x), used where x <= 0.9
@@ -1855,8 +1995,7 @@ void ga_m_round64(double h, double l, out double rh, out double rl)
   int e = int((b >> 52) & 0x7fful) - 1023;
   if ((b & 0x000ffffffffffffful) == 0ul && (t < 0.0lf) == (s > 0.0lf))
     e -= 1; // s a power of two with the rest pulling below it
-  precise double g = ga_m_pow2(e - 63);
-  precise double tt = roundEven(t / g) * g;
+  precise double tt = roundEven(t * ga_m_pow2(63 - e)) * ga_m_pow2(e - 63); // exact scalings
   precise double h2, l2;
   ga_m_fast12(s, tt, h2, l2);
   rh = h2;
@@ -1921,9 +2060,10 @@ void ga_m_div_expansion(double h1, double l1, double h2, double l2, out double h
   ga_m_fast12(s, ql, hi, lo);
 }
 
-// gamma(x) = result * 2^e2 for 0 < x < 184. Each costly helper is called once (every
-// call site is inlined): exp and log serve both glibc's exp(lgamma) and its Stirling
-// branch.
+// gamma(x) = result * 2^e2 for 0 < x < 184. One call site each for the product and
+// the log (pow's log of x_adj's mantissa in Stirling's branch, lgamma's log of x_adj
+// below 6.5): each inlines a copy, four per packet, and lanes of a warp run both
+// branches.
 double ga_m_gamma_positive(double x, out int e2)
 {
   e2 = 0;
@@ -1932,20 +2072,51 @@ double ga_m_gamma_positive(double x, out int e2)
   precise double x_eps = 0.0lf;
   precise double prod = 1.0lf;
   precise double x_adj = x; // lgamma's argument below 6.5, Stirling's from there
+  precise double n = 0.0lf, base = x;
   if (x < 0.5lf) {
     x_adj = x + 1.0lf;
   } else if (x > 1.5lf && x < 6.5lf) {
-    precise double n = ceil(x - 1.5lf);
+    n = ceil(x - 1.5lf);
     x_adj = x - n;
-    prod = ga_m_gamma_product(x_adj, 0.0lf, int(n), eps);
+    base = x_adj;
   } else if (stirling && x < 12.0lf) {
-    precise double n = ceil(12.0lf - x);
+    n = ceil(12.0lf - x);
     x_adj = x + n;
     x_eps = (x - (x_adj - n));
-    prod = ga_m_gamma_product(x_adj - n, x_eps, int(n), eps);
+    base = x_adj - n;
   }
-  precise double logx = ga_m_log_acc(x_adj);
-  precise double e = ga_m_exp_acc(stirling ? -x_adj : ga_m_lgamma_mid(x_adj, logx));
+  if (n > 0.0lf)
+    prod = ga_m_gamma_product(base, x_eps, int(n), eps);
+  uint64_t b = doubleBitsToUint64(x_adj);
+  int x_adj_log2 = int(b >> 52) - 1022;
+  precise double x_adj_mant = uint64BitsToDouble((b & 0x000ffffffffffffful) | 0x3fe0000000000000ul);
+  if (x_adj_mant < 0.7071067811865476lf) {
+    x_adj_log2 -= 1;
+    x_adj_mant = x_adj_mant * 2.0lf;
+  }
+  // glibc's log: pow's (nearly always correctly rounded) in place of lgamma's
+  precise double lh, ll;
+  lh = ga_m_log_glibc(stirling ? x_adj_mant : x_adj, ll);
+  // glibc's exps: exp (lgamma) below 6.5; in Stirling's branch pow (x_adj_mant, x_adj)
+  // = exp (x_adj (lh + ll)) as glibc's pow, exp (-x_adj), and exp2 (x_adj_log2 *
+  // x_adj_frac) (written out: a loop over one call site made lavapipe's kernel 3-4
+  // times slower)
+  precise double ah = 0.0lf, al = 0.0lf, pw = 1.0lf, e = 1.0lf, e2v = 1.0lf;
+  if (stirling) {
+    precise double err;
+    ga_m_mul12(x_adj, lh, ah, err);
+    al = x_adj * ll + err;
+  } else {
+    ah = ga_m_lgamma_mid(x_adj, lh);
+  }
+  precise double x_adj_int = trunc(x_adj + 0.5lf); // round half away (x_adj > 0)
+  precise double x_adj_frac = x_adj - x_adj_int;
+  e = ga_m_exp_glibc(ah, al, false);
+  pw = e;
+  if (stirling) {
+    e = ga_m_exp_glibc(-x_adj, 0.0lf, false);
+    e2v = ga_m_exp_glibc(double(x_adj_log2) * x_adj_frac, 0.0lf, true);
+  }
   precise double res;
   if (!stirling) {
     if (x < 0.5lf)
@@ -1956,22 +2127,14 @@ double ga_m_gamma_positive(double x, out int e2)
       res = e * prod * (1.0lf + eps);
     return res;
   }
-  precise double x_adj_int = trunc(x_adj + 0.5lf); // round half away (x_adj > 0)
-  precise double x_adj_frac = x_adj - x_adj_int;
-  uint64_t b = doubleBitsToUint64(x_adj);
-  int x_adj_log2 = int(b >> 52) - 1022;
-  precise double x_adj_mant = uint64BitsToDouble((b & 0x000ffffffffffffful) | 0x3fe0000000000000ul);
-  if (x_adj_mant < 0.7071067811865476lf) {
-    x_adj_log2 -= 1;
-    x_adj_mant = x_adj_mant * 2.0lf;
-  }
   e2 = x_adj_log2 * int(x_adj_int);
   precise double h1, l1, h2, l2;
-  ga_m_mul12(ga_m_pow_pos(x_adj_mant, x_adj), ga_m_exp2_glibc(double(x_adj_log2) * x_adj_frac), h1, l1);
+  ga_m_mul12(pw, e2v, h1, l1);
   ga_m_mul12(e, ga_sqrt_d(ga_div_double(6.283185307179586lf, x_adj)), h2, l2);
   ga_m_mul_expansion(h1, l1, h2, l2, h1, l1);
   ga_m_div_expansion(h1, l1, prod, prod * eps, h1, l1);
-  precise double exp_adj = x_eps * logx;
+  // x_eps * log (x_adj): x_eps is below 2^-50, so log's last bits do not matter
+  precise double exp_adj = x_eps * (lh + double(x_adj_log2) * 0.6931471805599453lf);
   precise double bsum = -0.0019175269175269176lf;
   precise double x_adj2 = x_adj * x_adj;
   bsum = bsum / x_adj2 + 0.0008417508417508417lf;
@@ -2003,23 +2166,24 @@ double ga_gamma_d(double x)
     return trunc(x) == 2.0lf * trunc(trunc(x) * 0.5lf) ? -0.0lf : 0.0lf;
   int e2;
   precise double g = ga_m_gamma_positive(abs(x), e2);
-  if (x > 0.0lf)
-    return ga_m_scalbn(g, e2);
-  // the reflection formula: gamma(x) = -pi / (x sin(pi x) gamma(-x))
-  precise double tx = trunc(x);
-  bool neg = tx == 2.0lf * trunc(tx * 0.5lf);
-  precise double frac = tx - x;
-  if (frac > 0.5lf)
-    frac = 1.0lf - frac;
-  precise double sinpix = frac <= 0.25lf ? ga_m_sin_acc(3.141592653589793lf * frac)
-                                         : ga_m_cos_acc(3.141592653589793lf * (0.5lf - frac));
-  precise double h1, l1, h2, l2;
-  ga_m_mul12(sinpix, g, h1, l1);
-  ga_m_mul12(h1, x, h2, l2);
-  l2 = l2 + l1 * x;
-  ga_m_div_expansion(3.141592653589793lf, 1.2246467991473532e-16lf, h2, l2, h1, l1);
-  precise double ret = ga_m_scalbn(-h1, -e2);
-  return neg ? -ret : ret;
+  if (x < 0.0lf) {
+    // the reflection formula: gamma(x) = -pi / (x sin(pi x) gamma(-x))
+    precise double tx = trunc(x);
+    bool neg = tx == 2.0lf * trunc(tx * 0.5lf);
+    precise double frac = tx - x;
+    if (frac > 0.5lf)
+      frac = 1.0lf - frac;
+    precise double sinpix = frac <= 0.25lf ? ga_m_sin_acc(3.141592653589793lf * frac)
+                                           : ga_m_cos_acc(3.141592653589793lf * (0.5lf - frac));
+    precise double h1, l1, h2, l2;
+    ga_m_mul12(sinpix, g, h1, l1);
+    ga_m_mul12(h1, x, h2, l2);
+    l2 = l2 + l1 * x;
+    ga_m_div_expansion(3.141592653589793lf, 1.2246467991473532e-16lf, h2, l2, h1, l1);
+    g = neg ? h1 : -h1;
+    e2 = -e2;
+  }
+  return ga_m_scalbn(g, e2);
 }
 
 // ---- functions of two arrays: atan2, hypot ------------------------------------------
@@ -2124,73 +2288,136 @@ double ga_hypot_d(double x, double y)
 }
 
 // ---- erfinv, erfcinv -------------------------------------------------------------
-// The steps of ga_host_kernels.c's erfinv and erfcinv: Giles' single-precision guess,
-// then Halley's iteration on erf (erfc where that residual is the better conditioned);
-// in erfcinv's far tail (z < 1e-200) the equation in logarithms with erfc's asymptotic
-// series, where erfc itself would be subnormal.
-double ga_m_erfinv_guess(double w)
+// The steps of ga_host_kernels.c's erfinv and erfcinv: Giles' double-precision guess
+// (M. Giles, "Approximating the erfinv function", GPU Computing Gems Jade, 2011: within
+// ~4 ulp) and one Halley step on erf (on erfc where that residual is the better
+// conditioned one, with erfc's fast exp); erf (y) - c is formed as (y - c) + y R/S from
+// erf's own rational function on |y| < 0.84375, where y - c is exact, so that residual
+// carries almost no rounding. Beyond the guess's range (erfcinv below ~1e-16) the
+// asymptotic guess and four steps; below 1e-200 the equation in logarithms with erfc's
+// asymptotic series, where erfc itself would be subnormal. erf's derivative in the
+// step from single precision's exp. About 90 FP64 operations and three divisions where
+// the residual is erf's, about 160 and four divisions through erfc's tail (two exps),
+// and a warp whose lanes take all of erfc's branches about 250 (the earlier four Halley
+// steps on the double-double erfc took about 1500).
+double ga_m_erfinv_giles(double w)
 {
   precise double p;
-  if (w < 5.0lf) {
-    w = w - 2.5lf;
-    p = 2.81022636e-08lf;
-    p = 3.43273939e-07lf + p * w;
-    p = -3.5233877e-06lf + p * w;
-    p = -4.39150654e-06lf + p * w;
-    p = 0.00021858087lf + p * w;
-    p = -0.00125372503lf + p * w;
-    p = -0.00417768164lf + p * w;
-    p = 0.246640727lf + p * w;
-    p = 1.50140941lf + p * w;
+  if (w < 6.25lf) {
+    w = w - 3.125lf;
+    p = -3.6444120640178196996e-21lf;
+    p = -1.685059138182016589e-19lf + p * w;
+    p = 1.2858480715256400167e-18lf + p * w;
+    p = 1.115787767802518096e-17lf + p * w;
+    p = -1.333171662854620906e-16lf + p * w;
+    p = 2.0972767875968561637e-17lf + p * w;
+    p = 6.6376381343583238325e-15lf + p * w;
+    p = -4.0545662729752068639e-14lf + p * w;
+    p = -8.1519341976054721522e-14lf + p * w;
+    p = 2.6335093153082322977e-12lf + p * w;
+    p = -1.2975133253453532498e-11lf + p * w;
+    p = -5.4154120542946279317e-11lf + p * w;
+    p = 1.051212273321532285e-09lf + p * w;
+    p = -4.1126339803469836976e-09lf + p * w;
+    p = -2.9070369957882005086e-08lf + p * w;
+    p = 4.2347877827932403518e-07lf + p * w;
+    p = -1.3654692000834678645e-06lf + p * w;
+    p = -1.3882523362786468719e-05lf + p * w;
+    p = 0.0001867342080340571352lf + p * w;
+    p = -0.00074070253416626697512lf + p * w;
+    p = -0.0060336708714301490533lf + p * w;
+    p = 0.24015818242558961693lf + p * w;
+    p = 1.6536545626831027356lf + p * w;
+  } else if (w < 16.0lf) {
+    w = sqrt(w) - 3.25lf;
+    p = 2.2137376921775787049e-09lf;
+    p = 9.0756561938885390979e-08lf + p * w;
+    p = -2.7517406297064545428e-07lf + p * w;
+    p = 1.8239629214389227755e-08lf + p * w;
+    p = 1.5027403968909827627e-06lf + p * w;
+    p = -4.013867526981545969e-06lf + p * w;
+    p = 2.9234449089955446044e-06lf + p * w;
+    p = 1.2475304481671778723e-05lf + p * w;
+    p = -4.7318229009055733981e-05lf + p * w;
+    p = 6.8284851459573175448e-05lf + p * w;
+    p = 2.4031110387097893999e-05lf + p * w;
+    p = -0.0003550375203628474796lf + p * w;
+    p = 0.00095328937973738049703lf + p * w;
+    p = -0.0016882755560235047313lf + p * w;
+    p = 0.0024914420961078508066lf + p * w;
+    p = -0.0037512085075692412107lf + p * w;
+    p = 0.005370914553590063617lf + p * w;
+    p = 1.0052589676941592334lf + p * w;
+    p = 3.0838856104922207635lf + p * w;
   } else {
-    w = ga_sqrt_d(w) - 3.0lf;
-    p = -0.000200214257lf;
-    p = 0.000100950558lf + p * w;
-    p = 0.00134934322lf + p * w;
-    p = -0.00367342844lf + p * w;
-    p = 0.00573950773lf + p * w;
-    p = -0.0076224613lf + p * w;
-    p = 0.00943887047lf + p * w;
-    p = 1.00167406lf + p * w;
-    p = 2.83297682lf + p * w;
+    w = sqrt(w) - 5.0lf;
+    p = -2.7109920616438573243e-11lf;
+    p = -2.5556418169965252055e-10lf + p * w;
+    p = 1.5076572693500548083e-09lf + p * w;
+    p = -3.7894654401267369937e-09lf + p * w;
+    p = 7.6157012080783393804e-09lf + p * w;
+    p = -1.4960026627149240478e-08lf + p * w;
+    p = 2.9147953450901080826e-08lf + p * w;
+    p = -6.7711997758452339498e-08lf + p * w;
+    p = 2.2900482228026654717e-07lf + p * w;
+    p = -9.9298272942317002539e-07lf + p * w;
+    p = 4.5260625972231537039e-06lf + p * w;
+    p = -1.9681778105531670567e-05lf + p * w;
+    p = 7.5995277030017761139e-05lf + p * w;
+    p = -0.00021503011930044477347lf + p * w;
+    p = -0.00013871931833623122026lf + p * w;
+    p = 1.0103004648645343977lf + p * w;
+    p = 4.8499064014085844221lf + p * w;
   }
   return p;
 }
 double ga_m_erfc_solve(double z, double c, bool have_c)
 {
+  // every helper has one call site here: each inlines a copy, four per packet
   precise double y;
-  if (z < 1e-200lf) {
+  precise double w = -ga_log_d(z * (2.0lf - z));
+  int steps = 1;
+  if (w > 36.5lf) { // z below ~1e-16 (erfcinv only): erfc (y) ~ exp (-y^2) / (y sqrt (pi))
+    bool logs = z < 1e-200lf; // erfc (y) would be subnormal: solve log erfc (y) = log z
     precise double t = -ga_m_log_acc(z);
     y = ga_sqrt_d(t);
-    for (int i = 0; i < 3; i++)
-      y = ga_sqrt_d(t - ga_m_log_acc(y * 1.772453850905516lf));
-    for (int i = 0; i < 3; i++) {
-      precise double v = ga_div_double(1.0lf, 2.0lf * y * y);
-      precise double term = 1.0lf, sum = 1.0lf;
-      for (int k = 1; k <= 9; k++) {
-        term = term * (-(2.0lf * double(k) - 1.0lf) * v);
-        sum = sum + term;
+    for (int i = 0; i < (logs ? 6 : 3); i++) {
+      precise double ly = ga_log_d(y * 1.772453850905516lf);
+      if (i < 3) {
+        y = ga_sqrt_d(t - ly);
+      } else { // log erfc (y) = -y^2 - log (y sqrt (pi)) + log (S (y)), S the asymptotic series
+        precise double v = 1.0lf / (2.0lf * y * y);
+        precise double term = 1.0lf, sum = 1.0lf;
+        for (int k = 1; k <= 9; k++) {
+          term = term * (-(2.0lf * double(k) - 1.0lf) * v);
+          sum = sum + term;
+        }
+        precise double g = -y * y - ly + ga_log_d(sum) + t;
+        precise double dg = -2.0lf * y - 1.0lf / y;
+        y = y - g / dg;
       }
-      precise double g = -y * y - ga_m_log_acc(y * 1.772453850905516lf) + ga_m_log_acc(sum) + t;
-      precise double dg = -2.0lf * y - ga_div_double(1.0lf, y);
-      y = y - ga_div_double(g, dg);
     }
-    return y;
-  }
-  precise double w = -ga_m_log_acc(z * (2.0lf - z));
-  if (w > 30.0lf) {
-    precise double t = -ga_m_log_acc(z);
-    y = ga_sqrt_d(t);
-    for (int i = 0; i < 3; i++)
-      y = ga_sqrt_d(t - ga_m_log_acc(y * 1.772453850905516lf));
+    if (logs)
+      return y;
+    steps = 4;
   } else {
-    y = (have_c ? c : 1.0lf - z) * ga_m_erfinv_guess(w);
+    y = (have_c ? c : 1.0lf - z) * ga_m_erfinv_giles(w);
   }
-  for (int i = 0; i < 4; i++) { // see ga_host_kernels.c
-
-    precise double f = (have_c && c < 0.5lf) ? ga_erf_d(y) - c : z - ga_erfc_d(y);
-    precise double u = ga_div_double(f, 1.1283791670955126lf * ga_m_exp_acc(-y * y));
-    y = y - ga_div_double(u, 1.0lf + y * u);
+  bool small = have_c && c < 0.5lf; // then y < 0.48
+  for (int i = 0; i < steps; i++) {
+    precise double f;
+    if (small) {
+      precise double r, s;
+      ga_m_erf_rs(y * y, r, s);
+      f = (y - c) + y * (r / s);
+    } else {
+      f = z - ga_m_erfc(y, false);
+    }
+    // erf's derivative only scales a correction of a few ulp: single precision's exp
+    // (one instruction) is enough where it does not underflow (y < 9.3, all of erfinv)
+    precise double d = y < 9.0lf ? double(exp(float(-y * y))) : ga_exp_d(-y * y);
+    precise double u = f / (1.1283791670955126lf * d);
+    y = y - u / (1.0lf + y * u);
   }
   return y;
 }

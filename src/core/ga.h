@@ -143,6 +143,10 @@ typedef struct {
   uint64_t assign_copies;       /* A(I) = X that copied all of A first (another value still sees A) */
   uint64_t waits;               /* times the host waited for unfinished device work (round trips) */
   uint64_t gemm_tunings;        /* GEMM autotuning runs (their own dispatches and time are not counted above) */
+  /* Host wall time, to see where a call's time goes besides the device's: */
+  uint64_t host_sync_ns;        /* in ga_synchronize (wait (gpuDevice)): evaluation, submission, waiting */
+  uint64_t host_submit_ns;      /* in vkQueueSubmit */
+  uint64_t host_wait_ns;        /* waiting for the device's work to finish */
 } ga_stats;
 
 /* Lifecycle. ga_init is idempotent and is called by every function below. */
@@ -225,7 +229,7 @@ ga_status ga_reduce_dims(ga_reduce_op op, ga_id id, int dim, int dim_last, ga_su
  * One subscript of A(I1, I2, ...): a colon, or an index array held on the host or the
  * device: positive integers (1-based, any numeric class) or a logical mask. Results,
  * shapes, resizing and error messages are Octave's. */
-typedef enum { GA_INDEX_COLON = 0, GA_INDEX_HOST, GA_INDEX_GPU } ga_index_kind;
+typedef enum { GA_INDEX_COLON = 0, GA_INDEX_HOST, GA_INDEX_GPU, GA_INDEX_RANGE } ga_index_kind;
 typedef struct {
   ga_index_kind kind;
   ga_class cls;         /* GA_INDEX_HOST */
@@ -233,6 +237,9 @@ typedef struct {
   const int64_t *dims;
   const void *data;
   ga_id id;             /* GA_INDEX_GPU */
+  /* GA_INDEX_RANGE: the row first, first + step, ... of count >= 1 positions (1-based,
+   * step != 0), all of them >= 1: Octave's range a:s:b without its values */
+  int64_t first, step, count;
 } ga_index;
 
 /* A(idx{:}) */
@@ -278,8 +285,10 @@ ga_status ga_mtimes(const ga_operand *a, int trans_a, const ga_operand *b, int t
 ga_status ga_pagemtimes(const ga_operand *a, int trans_a, const ga_operand *b, int trans_b, ga_id *out);
 
 /* ---- dense linear algebra (ga_solve.c) ---------------------------------------------
- * Real double and single matrices (single when either operand is single); integer
- * operands are refused as Octave refuses them. What Octave warns about comes back in a
+ * Double and single matrices (single when either operand is single), real on the device;
+ * complex ones (either operand) on the host (ga_solve_complex.c), except a real A with a
+ * complex B, solved on the device as one real system; integer operands are refused as
+ * Octave refuses them. What Octave warns about comes back in a
  * ga_solve_info for the caller to raise (the core never prints): singular (rcond 0 or
  * an exactly zero pivot: "matrix singular to machine precision", Octave:singular-matrix)
  * or nearly singular (rcond + 1 == 1 in the class: the same text with ", rcond = %g",

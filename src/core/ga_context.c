@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 ga_ctx ga_g;
 
@@ -113,12 +114,23 @@ ga_status ga_reset(int device_index)
   return GA_OK;
 }
 
+uint64_t ga_now_ns(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
 ga_status ga_synchronize(void)
 {
   ga_status st = ga_init();
+  uint64_t t0 = ga_now_ns();
   if (st == GA_OK)
     st = ga_handles_materialize_all();
-  return st != GA_OK ? st : ga_g.prov->synchronize(ga_g.pstate);
+  if (st == GA_OK)
+    st = ga_g.prov->synchronize(ga_g.pstate);
+  ga_g.stats.host_sync_ns += ga_now_ns() - t0;
+  return st;
 }
 
 ga_status ga_device_count(int *count)

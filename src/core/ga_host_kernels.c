@@ -216,76 +216,133 @@ static bool truth(ga_class c, hval v)
   return ga_class_is_int(c) ? v.u != 0 : v.f != 0.0;
 }
 
-/* erfinv and erfcinv (Octave has its own, not the C library's): a first guess, then
- * Halley's iteration on erf (erfc where that is the better conditioned residual),
- * which converges cubically; in the far tail of erfcinv the equation is solved in
- * logarithms with erfc's asymptotic series, where erfc itself would be subnormal.
+/* erfinv and erfcinv (Octave has its own, not the C library's): Giles' double-precision
+ * guess (M. Giles, "Approximating the erfinv function", GPU Computing Gems Jade, 2011),
+ * then one Halley step on erf (erfc where that is the better conditioned residual); erf
+ * (y) - c as (y - c) + y R/S with fdlibm's erf rational function on |y| < 0.84375 (y - c
+ * exact); beyond the guess's range (erfcinv below ~1e-16) an asymptotic guess and four
+ * steps; in the far tail of erfcinv the equation is solved in logarithms with erfc's
+ * asymptotic series, where erfc itself would be subnormal.
  * shaders/ga_math.glsl (ga_erfinv_d, ga_erfcinv_d) runs the same steps. */
 #define GA_2_SQRTPI 1.1283791670955126
-static double erfinv_guess(double w)
+static double erfinv_giles(double w)
 {
-  /* Giles' single-precision approximation in w = -log((1-x)(1+x)), y ~ x * p(w) */
   double p;
-  if (w < 5.0) {
-    w = w - 2.5;
-    p = 2.81022636e-08;
-    p = 3.43273939e-07 + p * w;
-    p = -3.5233877e-06 + p * w;
-    p = -4.39150654e-06 + p * w;
-    p = 0.00021858087 + p * w;
-    p = -0.00125372503 + p * w;
-    p = -0.00417768164 + p * w;
-    p = 0.246640727 + p * w;
-    p = 1.50140941 + p * w;
+  if (w < 6.25) {
+    w = w - 3.125;
+    p = -3.6444120640178196996e-21;
+    p = -1.685059138182016589e-19 + p * w;
+    p = 1.2858480715256400167e-18 + p * w;
+    p = 1.115787767802518096e-17 + p * w;
+    p = -1.333171662854620906e-16 + p * w;
+    p = 2.0972767875968561637e-17 + p * w;
+    p = 6.6376381343583238325e-15 + p * w;
+    p = -4.0545662729752068639e-14 + p * w;
+    p = -8.1519341976054721522e-14 + p * w;
+    p = 2.6335093153082322977e-12 + p * w;
+    p = -1.2975133253453532498e-11 + p * w;
+    p = -5.4154120542946279317e-11 + p * w;
+    p = 1.051212273321532285e-09 + p * w;
+    p = -4.1126339803469836976e-09 + p * w;
+    p = -2.9070369957882005086e-08 + p * w;
+    p = 4.2347877827932403518e-07 + p * w;
+    p = -1.3654692000834678645e-06 + p * w;
+    p = -1.3882523362786468719e-05 + p * w;
+    p = 0.0001867342080340571352 + p * w;
+    p = -0.00074070253416626697512 + p * w;
+    p = -0.0060336708714301490533 + p * w;
+    p = 0.24015818242558961693 + p * w;
+    p = 1.6536545626831027356 + p * w;
+  } else if (w < 16.0) {
+    w = sqrt(w) - 3.25;
+    p = 2.2137376921775787049e-09;
+    p = 9.0756561938885390979e-08 + p * w;
+    p = -2.7517406297064545428e-07 + p * w;
+    p = 1.8239629214389227755e-08 + p * w;
+    p = 1.5027403968909827627e-06 + p * w;
+    p = -4.013867526981545969e-06 + p * w;
+    p = 2.9234449089955446044e-06 + p * w;
+    p = 1.2475304481671778723e-05 + p * w;
+    p = -4.7318229009055733981e-05 + p * w;
+    p = 6.8284851459573175448e-05 + p * w;
+    p = 2.4031110387097893999e-05 + p * w;
+    p = -0.0003550375203628474796 + p * w;
+    p = 0.00095328937973738049703 + p * w;
+    p = -0.0016882755560235047313 + p * w;
+    p = 0.0024914420961078508066 + p * w;
+    p = -0.0037512085075692412107 + p * w;
+    p = 0.005370914553590063617 + p * w;
+    p = 1.0052589676941592334 + p * w;
+    p = 3.0838856104922207635 + p * w;
   } else {
-    w = sqrt(w) - 3.0;
-    p = -0.000200214257;
-    p = 0.000100950558 + p * w;
-    p = 0.00134934322 + p * w;
-    p = -0.00367342844 + p * w;
-    p = 0.00573950773 + p * w;
-    p = -0.0076224613 + p * w;
-    p = 0.00943887047 + p * w;
-    p = 1.00167406 + p * w;
-    p = 2.83297682 + p * w;
+    w = sqrt(w) - 5.0;
+    p = -2.7109920616438573243e-11;
+    p = -2.5556418169965252055e-10 + p * w;
+    p = 1.5076572693500548083e-09 + p * w;
+    p = -3.7894654401267369937e-09 + p * w;
+    p = 7.6157012080783393804e-09 + p * w;
+    p = -1.4960026627149240478e-08 + p * w;
+    p = 2.9147953450901080826e-08 + p * w;
+    p = -6.7711997758452339498e-08 + p * w;
+    p = 2.2900482228026654717e-07 + p * w;
+    p = -9.9298272942317002539e-07 + p * w;
+    p = 4.5260625972231537039e-06 + p * w;
+    p = -1.9681778105531670567e-05 + p * w;
+    p = 7.5995277030017761139e-05 + p * w;
+    p = -0.00021503011930044477347 + p * w;
+    p = -0.00013871931833623122026 + p * w;
+    p = 1.0103004648645343977 + p * w;
+    p = 4.8499064014085844221 + p * w;
   }
   return p;
+}
+
+/* fdlibm's erf (x) - x = x R/S on |x| < 0.84375, with z = x^2 (s_erf.c's evaluation) */
+static double erf_rs(double z)
+{
+  double z2 = z * z, z4 = z2 * z2;
+  double r = (0.12837916709551256 + z * -0.3250421072470015) + z2 * (-0.02848174957559851 + z * -0.005770270296489442) +
+             z4 * -2.3763016656650163e-05;
+  double s = (1.0 + z * 0.39791722395915535) + z2 * (0.0650222499887673 + z * 0.005081306281875766) +
+             z4 * (0.00013249473800432164 + z * -3.960228278775368e-06);
+  return r / s;
 }
 
 /* y >= 0 with erfc (y) = z, for 0 < z <= 1; c = 1 - z when that is exact (x of erfinv) */
 static double erfc_solve(double z, double c, bool have_c)
 {
-  if (z < 1e-200) { /* log erfc (y) = -y^2 - log (y sqrt (pi)) + log (S (y)), S the asymptotic series */
-    double t = -log(z);
-    double y = sqrt(t);
-    for (int i = 0; i < 3; i++)
-      y = sqrt(t - log(y * 1.772453850905516));
-    for (int i = 0; i < 3; i++) {
-      double v = 1.0 / (2.0 * y * y), term = 1.0, sum = 1.0;
-      for (int k = 1; k <= 9; k++) {
-        term *= -(2.0 * k - 1.0) * v;
-        sum += term;
-      }
-      double g = -y * y - log(y * 1.772453850905516) + log(sum) + t; /* log erfc (y) - log z */
-      double dg = -2.0 * y - 1.0 / y;                                   /* its derivative, closely */
-      y -= g / dg;
-    }
-    return y;
-  }
   double w = -log(z * (2.0 - z)), y;
-  if (w > 30.0) { /* beyond the guess's range: erfc (y) ~ exp (-y^2) / (y sqrt (pi)) */
+  int steps = 1;
+  if (w > 36.5) { /* z below ~1e-16 (erfcinv only): erfc (y) ~ exp (-y^2) / (y sqrt (pi)) */
+    bool logs = z < 1e-200; /* erfc (y) would be subnormal: solve log erfc (y) = log z */
     double t = -log(z);
     y = sqrt(t);
-    for (int i = 0; i < 3; i++)
-      y = sqrt(t - log(y * 1.772453850905516));
+    for (int i = 0; i < (logs ? 6 : 3); i++) {
+      double ly = log(y * 1.772453850905516);
+      if (i < 3) {
+        y = sqrt(t - ly);
+      } else { /* log erfc (y) = -y^2 - log (y sqrt (pi)) + log (S (y)), S the asymptotic series */
+        double v = 1.0 / (2.0 * y * y), term = 1.0, sum = 1.0;
+        for (int k = 1; k <= 9; k++) {
+          term *= -(2.0 * k - 1.0) * v;
+          sum += term;
+        }
+        double g = -y * y - ly + log(sum) + t; /* log erfc (y) - log z */
+        double dg = -2.0 * y - 1.0 / y;       /* its derivative, closely */
+        y -= g / dg;
+      }
+    }
+    if (logs)
+      return y;
+    steps = 4;
   } else {
-    y = (have_c ? c : 1.0 - z) * erfinv_guess(w);
+    y = (have_c ? c : 1.0 - z) * erfinv_giles(w);
   }
-  /* the guess is good to ~1e-2 in the tail, and Halley's constant is large there (it
-   * grows with y): four steps leave it converged to the last bit */
-  for (int i = 0; i < 4; i++) {
-    double f = have_c && c < 0.5 ? erf(y) - c : z - erfc(y); /* erf (y) - x, both ways */
-    double u = f / (GA_2_SQRTPI * exp(-y * y));
+  bool small = have_c && c < 0.5; /* then y < 0.48 */
+  for (int i = 0; i < steps; i++) {
+    double f = small ? (y - c) + y * erf_rs(y * y) : z - erfc(y); /* erf (y) - x, both ways */
+    double d = y < 9.0 ? (double)expf((float)(-y * y)) : exp(-y * y); /* scales a correction of a few ulp */
+    double u = f / (GA_2_SQRTPI * d);
     y -= u / (1.0 + y * u);
   }
   return y;

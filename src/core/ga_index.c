@@ -107,6 +107,28 @@ static void find_progression(subscript *s)
   s->pos = NULL;
 }
 
+/* A double index array that is a progression of valid positions, checked in one pass
+ * without building the list: Octave hands a range such as 2:end to the MEX file
+ * materialised, and for a long column the list (8 bytes an element, written then read
+ * again by find_progression) cost more than the copy it selects. */
+static bool double_progression(const double *v, int64_t n, subscript *s)
+{
+  const double big = 9007199254740992.0; /* 2^53: every integer below is exact */
+  if (n < 2)
+    return false;
+  double d0 = v[0], dd = v[1] - v[0], last = d0 + (double)(n - 1) * dd;
+  if (!(d0 >= 1 && d0 < big && d0 == floor(d0)) || dd == 0 || dd != floor(dd) || !(last >= 1 && last < big))
+    return false;
+  for (int64_t j = 2; j < n; j++)
+    if (v[j] != d0 + (double)j * dd)
+      return false;
+  s->start = (int64_t)d0 - 1;
+  s->step = (int64_t)dd;
+  s->len = n;
+  s->extent = (int64_t)(d0 > last ? d0 : last);
+  return true;
+}
+
 /* Whether any element of the pending logical expression lz is true (one fused
  * reduction, one byte read back). */
 static ga_status any_of(ga_lazy *lz, const ga_tensor *like, bool *found)
@@ -221,6 +243,19 @@ static ga_status convert(const ga_index *in, int k, int n, subscript *s, bool de
     s->colon = true;
     return GA_OK;
   }
+  if (in->kind == GA_INDEX_RANGE) {
+    int64_t last = in->first + (in->count - 1) * in->step;
+    if (in->count < 1 || in->step == 0 || in->first < 1 || last < 1)
+      return ga_fail(GA_ERR_ARG, "invalid index range");
+    s->start = in->first - 1;
+    s->step = in->step;
+    s->len = in->count;
+    s->extent = in->first > last ? in->first : last;
+    s->ndims = 2;
+    s->dims[0] = 1;
+    s->dims[1] = in->count;
+    return GA_OK;
+  }
   if (in->kind == GA_INDEX_GPU && device) {
     ga_tensor *t;
     ga_status st = ga_handles_get(in->id, &t);
@@ -272,6 +307,13 @@ static ga_status convert(const ga_index *in, int k, int n, subscript *s, bool de
     return ga_fail(GA_ERR_ARG, "invalid index array");
   }
   int64_t numel = ga_shape_numel(host.ndims, host.dims);
+  if (host.cls == GA_DOUBLE && double_progression(host.data, numel, s)) {
+    free(owned);
+    s->ndims = host.ndims;
+    memcpy(s->dims, host.dims, (size_t)host.ndims * sizeof *host.dims);
+    ga_shape_normalize(&s->ndims, s->dims);
+    return GA_OK;
+  }
   s->pos = malloc((size_t)(numel ? numel : 1) * sizeof *s->pos);
   if (!s->pos) {
     free(owned);

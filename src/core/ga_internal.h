@@ -16,6 +16,9 @@ ga_status ga_fail(ga_status st, const char *fmt, ...) __attribute__((format(prin
  * where Octave has one: ga_error_id() then reports it. */
 ga_status ga_fail_id(ga_status st, const char *id, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
+/* monotonic wall time in ns, for the host-time telemetry (ga_context.c) */
+uint64_t ga_now_ns(void);
+
 /* ---- classes (ga_class.c) --------------------------------------------------------- */
 bool ga_class_is_float(ga_class c);
 bool ga_class_is_int(ga_class c);   /* int8..uint64 */
@@ -345,6 +348,16 @@ typedef struct ga_patch {
  * parts are all zero is replaced in the handle table by its real part (pending
  * expressions that read the complex tensor keep it). *t receives the settled tensor. */
 ga_status ga_settle_tensor(ga_id id, ga_tensor **t);
+/* Complex dense linear algebra on the host (ga_solve_complex.c): materialised 2-D
+ * tensors of class GA_CDOUBLE or GA_CSINGLE (both operands of mldivide of one class).
+ * mldivide: square A as Octave's ComplexMatrix::solve, else least squares; lu: perm
+ * (m entries, 0-based) as ga_solve.c's getrf gives it; chol: out's lower triangle holds
+ * R.' for R' R = A read from the upper triangle. Results are flagged for narrowing. */
+ga_status ga_cla_mldivide(ga_tensor *a, ga_tensor *b, ga_tensor **out, ga_solve_info *info);
+ga_status ga_cla_inv(ga_tensor *a, ga_tensor **out, ga_solve_info *info);
+ga_status ga_cla_det(ga_tensor *a, ga_tensor **out);
+ga_status ga_cla_lu(ga_tensor *a, ga_tensor **packed, int64_t *perm, int64_t *info);
+ga_status ga_cla_chol(ga_tensor *a, ga_tensor **out, int64_t *info);
 /* ---- strided views (ga_view.c) ------------------------------------------------------ */
 /* A view is a pending tensor whose expression is one strided input: element j (at
  * coordinates j_k) is base's element offset + sum_k j_k * strides[k]. Consumers fuse it

@@ -12,7 +12,9 @@
  * positive diagonal and |a_ij|^2 < a_ii a_jj, or full), tries Cholesky for the symmetric
  * ones and falls back to LU, warns from a reciprocal condition estimate (its solves on
  * the device, its iteration on the host with n-vectors), and answers an exactly singular
- * or a rectangular system with the minimum-norm least-squares solution, on the host. */
+ * or a rectangular system with the minimum-norm least-squares solution, on the host.
+ * Complex matrices go to ga_solve_complex.c (on the host); a real A with a complex B
+ * stays here, as one real system with twice the right-hand sides. */
 #include "ga_internal.h"
 
 #include <float.h>
@@ -1003,18 +1005,70 @@ static ga_status rcond_of(factors *f, ga_class cls, double anorm, ga_solve_info 
   return GA_OK;
 }
 
+/* Octave's name of a matrix operand's type in its error messages */
+static const char *type_word(ga_class c)
+{
+  switch (c) {
+  case GA_SINGLE: return "float matrix";
+  case GA_CDOUBLE: return "complex matrix";
+  case GA_CSINGLE: return "float complex matrix";
+  default: return ga_class_is_int(c) ? ga_class_name(c) : "matrix";
+  }
+}
+
 static ga_status class_of_pair(const operand *a, const operand *b, const char *op, ga_class *cls)
 {
+  if (ga_class_is_int(a->cls) || ga_class_is_int(b->cls))
+    return ga_fail(GA_ERR_CLASS, "binary operator '%s' not implemented for '%s%s' by '%s%s' operations", op,
+                   type_word(a->cls), ga_class_is_int(a->cls) ? " matrix" : "", type_word(b->cls),
+                   ga_class_is_int(b->cls) ? " matrix" : "");
+  bool single = a->cls == GA_SINGLE || a->cls == GA_CSINGLE || b->cls == GA_SINGLE || b->cls == GA_CSINGLE;
+  *cls = single ? GA_SINGLE : GA_DOUBLE;
   if (ga_class_is_complex(a->cls) || ga_class_is_complex(b->cls))
-    return ga_fail(GA_ERR_UNSUPPORTED, "%s: complex systems are not implemented for gpuArrays yet", op);
-  if (ga_class_is_int(a->cls) || ga_class_is_int(b->cls)) {
-    const char *na = a->cls == GA_SINGLE ? "float matrix" : ga_class_is_int(a->cls) ? ga_class_name(a->cls) : "matrix";
-    const char *nb = b->cls == GA_SINGLE ? "float matrix" : ga_class_is_int(b->cls) ? ga_class_name(b->cls) : "matrix";
-    return ga_fail(GA_ERR_CLASS, "binary operator '%s' not implemented for '%s%s' by '%s%s' operations", op, na,
-                   ga_class_is_int(a->cls) ? " matrix" : "", nb, ga_class_is_int(b->cls) ? " matrix" : "");
-  }
-  *cls = a->cls == GA_SINGLE || b->cls == GA_SINGLE ? GA_SINGLE : GA_DOUBLE;
+    *cls = ga_class_complex_of(*cls);
   return GA_OK;
+}
+
+/* real A \ complex B as Octave's Matrix::solve (const ComplexMatrix&) does it: B's real
+ * and imaginary parts side by side as one real right-hand side, solved by the real path
+ * (on the device, one factorisation, one verdict), the halves recombined */
+static ga_status solve_real_complex(const ga_operand *a, const ga_operand *b, int64_t nrhs, ga_id *out,
+                                    ga_solve_info *info)
+{
+  ga_id own = 0, bid = b->id, re = 0, im = 0, stacked = 0, x = 0, xr = 0, xi = 0;
+  double *pos = xcalloc((size_t)(2 * nrhs), sizeof *pos);
+  ga_status st = pos ? GA_OK : ga_fail(GA_ERR_OOM, "out of host memory");
+  if (st == GA_OK && b->is_host && (st = ga_upload(b->cls, b->ndims, b->dims, b->data, &own)) == GA_OK)
+    bid = own;
+  if (st == GA_OK && (st = ga_unary(GA_UOP_REAL, bid, GA_DOUBLE, &re)) == GA_OK &&
+      (st = ga_unary(GA_UOP_IMAG, bid, GA_DOUBLE, &im)) == GA_OK) {
+    ga_operand parts[2] = {{.id = re}, {.id = im}};
+    st = ga_cat(2, 0, 2, parts, &stacked);
+  }
+  if (st == GA_OK)
+    st = ga_mldivide(a, &(ga_operand){.id = stacked}, &x, info);
+  if (st == GA_OK) {
+    for (int64_t i = 0; i < 2 * nrhs; i++)
+      pos[i] = (double)(i + 1);
+    int64_t half[2] = {1, nrhs};
+    ga_index idx[2] = {{.kind = GA_INDEX_COLON},
+                       {.kind = GA_INDEX_HOST, .cls = GA_DOUBLE, .ndims = 2, .dims = half, .data = pos}};
+    if ((st = ga_subsref(x, 2, idx, &xr)) == GA_OK) {
+      idx[1].data = pos + nrhs;
+      st = ga_subsref(x, 2, idx, &xi);
+    }
+  }
+  if (st == GA_OK) {
+    ga_tensor *t = NULL;
+    if ((st = ga_binary(GA_OP_COMPLEX, &(ga_operand){.id = xr}, &(ga_operand){.id = xi}, out)) == GA_OK &&
+        ga_handles_peek(*out, &t) == GA_OK)
+      t->narrow = true; /* Octave narrows the answer */
+  }
+  ga_id temps[] = {own, re, im, stacked, x, xr, xi};
+  for (size_t k = 0; k < sizeof temps / sizeof *temps; k++)
+    drop_id(temps[k]);
+  free(pos);
+  return st;
 }
 
 /* the minimum-norm least-squares solution on the host: A (m x n) and B (m x nrhs) held */
@@ -1158,11 +1212,15 @@ ga_status ga_mldivide(const ga_operand *a, const ga_operand *b, ga_id *out, ga_s
                       "operator \\: nonconformant arguments (op1 is %lldx%lld, op2 is %lldx%lld)",
                       (long long)ra.rows, (long long)ra.cols, (long long)rb.rows, (long long)rb.cols);
   int64_t dims[2] = {ra.cols, rb.cols};
-  if (ra.rows == 0 || ra.cols == 0 || rb.cols == 0)
-    return ga_fill(cls, 2, dims, 0.0, out);
+  if (ra.rows == 0 || ra.cols == 0 || rb.cols == 0) /* zeros: real after Octave's narrowing */
+    return ga_fill(ga_class_real_part(cls), 2, dims, 0.0, out);
+  if (ga_class_is_complex(cls) && !ga_class_is_complex(ra.cls))
+    return solve_real_complex(a, b, rb.cols, out, info);
   ga_tensor *x = NULL;
   if ((st = prepare(&ra, cls)) == GA_OK && (st = prepare(&rb, cls)) == GA_OK) {
-    if (ra.rows == ra.cols)
+    if (ga_class_is_complex(cls)) /* on the host: ga_solve_complex.c */
+      st = ga_cla_mldivide(ra.t, rb.t, &x, info);
+    else if (ra.rows == ra.cols)
       st = solve_square(ra.t, rb.t, cls, &x, info);
     else
       st = lstsq_host(ra.t, rb.t, cls, &x);
@@ -1182,7 +1240,7 @@ static ga_status square_input(ga_id a, const char *fn, const char *msg, operand 
   if (st != GA_OK)
     return st;
   r->o = NULL;
-  if (!ga_class_is_float(r->cls))
+  if (!ga_class_is_float(r->cls) && !ga_class_is_complex(r->cls))
     return ga_fail(GA_ERR_CLASS, "%s: wrong type argument '%s matrix'", fn,
                    r->cls == GA_LOGICAL ? "bool" : ga_class_name(r->cls));
   if (r->ndims > 2 || r->rows != r->cols)
@@ -1213,6 +1271,12 @@ ga_status ga_inv(ga_id a, ga_id *out, ga_solve_info *info)
   int64_t n = r.rows;
   ga_class cls = r.cls;
   int64_t dims[2] = {n, n};
+  if (ga_class_is_complex(cls) && n > 0) { /* on the host: ga_solve_complex.c */
+    ga_tensor *x = NULL;
+    st = ga_cla_inv(r.t, &x, info);
+    drop(&r);
+    return st == GA_OK ? publish(x, out) : st;
+  }
   double anorm = 0;
   int64_t *perm = xcalloc((size_t)n, sizeof *perm);
   ga_tensor *W = NULL, *X = NULL, *Y = NULL;
@@ -1223,7 +1287,7 @@ ga_status ga_inv(ga_id a, ga_id *out, ga_solve_info *info)
     drop(&r);
     free(perm);
     info->rcond = INFINITY;
-    return ga_fill(cls, 2, dims, 0.0, out);
+    return ga_fill(ga_class_real_part(cls), 2, dims, 0.0, out); /* complex empties narrow */
   }
   if (!perm)
     st = ga_fail(GA_ERR_OOM, "out of host memory");
@@ -1280,6 +1344,12 @@ ga_status ga_det(ga_id a, ga_id *out)
   }
   int64_t n = r.rows, one[2] = {1, 1};
   ga_class cls = r.cls;
+  if (ga_class_is_complex(cls)) { /* on the host: ga_solve_complex.c */
+    ga_tensor *x = NULL;
+    st = ga_cla_det(r.t, &x);
+    drop(&r);
+    return st == GA_OK ? publish(x, out) : st;
+  }
   int64_t *perm = xcalloc((size_t)n, sizeof *perm);
   double *d = xcalloc((size_t)n, sizeof *d);
   ga_tensor *W = NULL;
@@ -1344,7 +1414,7 @@ ga_status ga_lu(ga_id a, ga_id *packed, ga_id *perm_out, int64_t *info)
   operand r;
   if ((st = resolve(&o, &r)) != GA_OK)
     return st;
-  if (!ga_class_is_float(r.cls))
+  if (!ga_class_is_float(r.cls) && !ga_class_is_complex(r.cls))
     return ga_fail(GA_ERR_CLASS, "lu: wrong type argument '%s matrix'", r.cls == GA_LOGICAL ? "bool" : ga_class_name(r.cls));
   if (r.ndims > 2)
     return ga_fail(GA_ERR_ARG, "lu: A must be a 2-D matrix");
@@ -1357,7 +1427,9 @@ ga_status ga_lu(ga_id a, ga_id *packed, ga_id *perm_out, int64_t *info)
   *info = 0;
   if (!perm || !pv)
     st = ga_fail(GA_ERR_OOM, "out of host memory");
-  if (st == GA_OK && (st = copy_new(r.t, m, n, NULL, &W)) == GA_OK && m > 0 && n > 0)
+  if (st == GA_OK && ga_class_is_complex(r.cls)) /* on the host: ga_solve_complex.c */
+    st = ga_cla_lu(r.t, &W, perm, info);
+  else if (st == GA_OK && (st = copy_new(r.t, m, n, NULL, &W)) == GA_OK && m > 0 && n > 0)
     st = getrf(r.cls, &W->buf, m, n, perm, info);
   else
     for (int64_t i = 0; i < m; i++)
@@ -1393,6 +1465,11 @@ ga_status ga_chol(ga_id a, ga_id *out, int64_t *info)
   int64_t n = r.rows;
   ga_tensor *W = NULL;
   *info = 0;
+  if (ga_class_is_complex(r.cls)) { /* on the host: ga_solve_complex.c */
+    st = ga_cla_chol(r.t, &W, info);
+    drop(&r);
+    return st == GA_OK ? publish(W, out) : st;
+  }
   /* the upper triangle is what Octave reads: its transpose's lower one is factored */
   int perm[2] = {1, 0};
   ga_id A = 0, T = 0;

@@ -44,7 +44,6 @@ typedef struct {
   VkPhysicalDeviceProperties props;
   VkPhysicalDeviceMemoryProperties memprops;
   bool has_budget;
-  unsigned alloc_turn; /* staggers the placement of large buffers (ga_vk_memory.c) */
   bool pipeline_stats; /* GPUARRAY_PIPELINE_STATS=1: print each new kernel's driver statistics */
   uint32_t device_memtype;        /* DEVICE_LOCAL */
   uint32_t staging_memtype;       /* HOST_VISIBLE | HOST_COHERENT (cached if possible) */
@@ -124,7 +123,7 @@ ga_status ga_vk_pipeline_get(ga_vk *vk, const char *key, char *(*source)(const v
                              const void *ctx, VkPipeline *out);
 
 /* ga_vk_diskcache.c */
-#define GA_GENERATOR_VERSION 9 /* bump when generated GLSL changes for the same key */
+#define GA_GENERATOR_VERSION 11 /* bump when generated GLSL changes for the same key */
 void ga_vk_diskcache_open(ga_vk *vk);
 void *ga_vk_diskcache_load_spirv(const ga_vk *vk, const char *key, size_t *len);
 void ga_vk_diskcache_store_spirv(const ga_vk *vk, const char *key, const void *spv, size_t len);

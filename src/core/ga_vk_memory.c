@@ -45,21 +45,14 @@ static ga_status make_buffer(ga_vk *vk, size_t bytes, uint32_t memtype, bool dev
   vkGetBufferMemoryRequirements(vk->device, out->buffer, &req);
   VkMemoryAllocateFlagsInfo fi = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO,
                                   .flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT};
-  /* Large buffers start 0-3 x 64 KiB into their memory, in turn. On the H100 (driver
-   * 580) a copy between two 800 MB arrays ran at a third of its bandwidth for some
-   * placements (1.1-1.4 ms instead of 0.56) and at full speed with this stagger in every
-   * placement tried (bench/README.md, "placement"); it costs at most 192 KiB a buffer. */
-  size_t off = 0;
-  if (device_address && bytes >= ((size_t)16 << 20) && req.alignment <= 65536)
-    off = (size_t)65536 * (vk->alloc_turn++ % 4);
   VkMemoryAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .pNext = device_address ? &fi : NULL,
-                             .allocationSize = req.size + off, .memoryTypeIndex = memtype};
+                             .allocationSize = req.size, .memoryTypeIndex = memtype};
   if (!(req.memoryTypeBits & (1u << memtype)))
     st = ga_fail(GA_ERR_BACKEND, "no suitable Vulkan memory type for a buffer");
   else
     st = ga_vk_check(vk, vkAllocateMemory(vk->device, &ai, NULL, &out->memory), "device memory allocation");
   if (st == GA_OK)
-    st = ga_vk_check(vk, vkBindBufferMemory(vk->device, out->buffer, out->memory, off), "buffer binding");
+    st = ga_vk_check(vk, vkBindBufferMemory(vk->device, out->buffer, out->memory, 0), "buffer binding");
   if (st != GA_OK) {
     vkDestroyBuffer(vk->device, out->buffer, NULL);
     if (out->memory)

@@ -62,7 +62,7 @@ ga_status ga_vk_wait(ga_vk *vk, uint64_t value)
    * thread's wake-up to each: poll first, as CUDA's default synchronisation does. Not
    * on a CPU device, whose own threads do the work the poll would compete with. */
   VkResult r = VK_TIMEOUT;
-  uint64_t now = 0;
+  uint64_t now = 0, t_enter = ga_now_ns();
   if (vkGetSemaphoreCounterValue(vk->device, vk->timeline, &now) == VK_SUCCESS && now >= value)
     r = VK_SUCCESS;
   else
@@ -87,6 +87,7 @@ ga_status ga_vk_wait(ga_vk *vk, uint64_t value)
     r = vkWaitSemaphores(vk->device, &wi, WAIT_TIMEOUT_NS);
   if (r == VK_TIMEOUT)
     r = VK_ERROR_DEVICE_LOST; /* ten minutes without progress: treat the device as hung */
+  ga_g.stats.host_wait_ns += ga_now_ns() - t_enter;
   if (r == VK_SUCCESS && vk->deferred)
     ga_vk_reap(vk, false);
   return ga_vk_check(vk, r, "waiting for the GPU");
@@ -167,7 +168,10 @@ ga_status ga_vk_flush(ga_vk *vk)
                                       .signalSemaphoreValueCount = 1, .pSignalSemaphoreValues = &value};
   VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .pNext = &ts, .commandBufferCount = 1,
                      .pCommandBuffers = &c, .signalSemaphoreCount = 1, .pSignalSemaphores = &vk->timeline};
-  if ((st = ga_vk_check(vk, vkQueueSubmit(vk->queue, 1, &si, VK_NULL_HANDLE), "submission")) != GA_OK)
+  uint64_t t0 = ga_now_ns();
+  st = ga_vk_check(vk, vkQueueSubmit(vk->queue, 1, &si, VK_NULL_HANDLE), "submission");
+  ga_g.stats.host_submit_ns += ga_now_ns() - t0;
+  if (st != GA_OK)
     return st;
   vk->submitted = value;
   vk->ring_value[vk->ring_pos] = value;

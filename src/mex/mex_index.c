@@ -17,6 +17,21 @@ static void subscript(const mxArray *a, ga_index *ix, int64_t *dims, const char 
     }
     ga_mex_error("Octave:invalid-index", "%s: subscripts must be either integers 1 to (2^63)-1 or logicals", fn);
   }
+  if (!ga_mex_is_gpuarray(a) && mxIsStruct(a) && mxGetNumberOfElements(a) == 1) {
+    /* a long range, described by gpuArray.m (range_subs_) instead of materialised */
+    const mxArray *r = mxGetField(a, 0, "ga_range");
+    if (!r || !mxIsDouble(r) || mxIsComplex(r) || mxGetNumberOfElements(r) != 3)
+      ga_mex_error("Octave:invalid-index", "%s: subscripts must be either integers 1 to (2^63)-1 or logicals", fn);
+    const double *v = mxGetPr(r);
+    if (!(v[0] >= 1 && v[0] < 9007199254740992.0 && v[0] == floor(v[0]) && v[1] == floor(v[1]) && v[1] != 0 &&
+          fabs(v[1]) < 9007199254740992.0 && v[2] >= 1 && v[2] < 9007199254740992.0 && v[2] == floor(v[2])))
+      ga_mex_error("Octave:invalid-index", "%s: subscripts must be either integers 1 to (2^63)-1 or logicals", fn);
+    ix->kind = GA_INDEX_RANGE;
+    ix->first = (int64_t)v[0];
+    ix->step = (int64_t)v[1];
+    ix->count = (int64_t)v[2];
+    return;
+  }
   if (ga_mex_is_gpuarray(a)) {
     ix->kind = GA_INDEX_GPU;
     ix->id = ga_mex_get_id(a, fn);

@@ -132,6 +132,28 @@ mxClassID ga_mex_class_id(ga_class cls)
   return mxUNKNOWN_CLASS;
 }
 
+const void *ga_mex_host_data(const mxArray *a)
+{
+  /* Octave 7.3's mex.cc corrupts the heap when the interleaved complex data of a
+   * diagonal matrix (eye (3) * 1i) is asked for; full () of it is an ordinary complex
+   * matrix, and of an already full one the same value, shared, not copied. The result
+   * is freed when the MEX call returns. */
+  if (mxIsComplex(a)) {
+    mxArray *in[1] = {(mxArray *)a}, *out[1] = {NULL};
+    if (mexCallMATLAB(1, out, 1, in, "full") != 0 || !out[0])
+      ga_mex_error("gpuarray:invalidArgument", "could not read a complex host array");
+    /* full () narrows a value whose imaginary parts are all zero (complex (x, 0)) to
+     * real; the caller reads it as complex, as the user made it */
+    if (!mxIsComplex(out[0])) {
+      in[0] = out[0];
+      if (mexCallMATLAB(1, out, 1, in, "complex") != 0 || !out[0] || !mxIsComplex(out[0]))
+        ga_mex_error("gpuarray:invalidArgument", "could not read a complex host array");
+    }
+    return mxGetData(out[0]);
+  }
+  return mxGetData(a);
+}
+
 /* is_gpu: the caller's flag, or NULL to tell by the operand's class */
 void ga_mex_operand(const mxArray *a, const mxArray *is_gpu, ga_operand *o, int64_t *dims, const char *fn)
 {
@@ -154,5 +176,5 @@ void ga_mex_operand(const mxArray *a, const mxArray *is_gpu, ga_operand *o, int6
   o->is_host = 1;
   o->ndims = (int)nd;
   o->dims = dims;
-  o->data = mxGetData(a);
+  o->data = ga_mex_host_data(a);
 }

@@ -26,6 +26,9 @@ int ga_mex_get_int(const mxArray *a, const char *what);
 /* Copies a char row vector into buf; raises when it is not one. */
 void ga_mex_get_string(const mxArray *a, const char *what, char *buf, size_t cap);
 int ga_mex_class_of(const mxArray *a, ga_class *cls); /* 0 when not a class we hold */
+/* The elements of a host array, the way the core reads them (see mex_util.c for why
+ * this is not plain mxGetData). */
+const void *ga_mex_host_data(const mxArray *a);
 mxClassID ga_mex_class_id(ga_class cls);
 /* An operand: a gpuArray (is_gpu: the caller's flag, or NULL to tell by class) or a
  * real dense host array; dims receives a host array's shape. */

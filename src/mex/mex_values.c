@@ -28,7 +28,7 @@ void ga_mex_upload(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   for (mwSize d = 0; d < nd; d++)
     dims[d] = (int64_t)md[d];
   ga_id id;
-  ga_mex_raise(ga_upload(cls, (int)nd, dims, mxGetData(prhs[0]), &id));
+  ga_mex_raise(ga_upload(cls, (int)nd, dims, ga_mex_host_data(prhs[0]), &id));
   plhs[0] = ga_mex_make_id(id);
   if (nlhs > 1)
     ga_mex_describe(id, &plhs[1], nlhs > 2 ? &plhs[2] : NULL);

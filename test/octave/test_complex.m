@@ -16,6 +16,9 @@ randn ("seed", seed);
 printf ("seed %d\n", seed);
 
 function [np, nf] = check (g, r, tol, what, np, nf)
+  if (! isempty (getenv ("GA_TEST_VERBOSE"))) # where a run hangs: the last check done
+    printf ("check %s\n", what); fflush (stdout);
+  endif
   ## g: the gathered gpuArray result, r: Octave's; tol: relative tolerance on abs
   ok = strcmp (class (g), class (r)) && iscomplex (g) == iscomplex (r) && isequal (size (g), size (r));
   if (ok && ! isempty (r))
@@ -391,6 +394,17 @@ for cls = {"double", "single"}
   [np, nf] = check (gather (H), w, 0, "assign one", np, nf);
   H(:, 1) = 5; w(:, 1) = 5;
   [np, nf] = check (gather (H), w, 0, "assign real", np, nf);
+endfor
+
+## ---- complex diagonal matrices from the host ------------------------------------------------------
+## Octave 7.3's mex.cc corrupted the heap reading one (gpuArray (eye (3) * 1i) aborted Octave)
+for cls = {"double", "single"}
+  D = cast (eye (3), cls{1}) * (2 - 1i);
+  m = cast (rand_complex ([3 3], false), cls{1});
+  [np, nf] = check (gather (gpuArray (D)), full (D), 0, ["diag upload " cls{1}], np, nf);
+  [np, nf] = check (gather (gpuArray (m) + D), m + D, 0, ["+ diag " cls{1}], np, nf);
+  [np, nf] = check (gather (gpuArray (m) * D), m * D, 1e-5, ["* diag " cls{1}], np, nf);
+  [np, nf] = check (gather ([gpuArray(m), D]), [m, full(D)], 0, ["horzcat diag " cls{1}], np, nf);
 endfor
 
 s = gpuarray_stats ();

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <complex.h>
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -351,6 +352,231 @@ static void test_errors(void **state)
   ga_release(b);
 }
 
+/* ---- complex systems (ga_solve_complex.c, on the host) ------------------------------- */
+
+static ga_id upload_z(ga_class cls, int64_t r, int64_t c, const double complex *v)
+{
+  int64_t dims[2] = {r, c};
+  size_t n = (size_t)(r * c);
+  void *buf = xmalloc(n * ga_class_size(cls));
+  for (size_t i = 0; i < n; i++) {
+    if (cls == GA_CSINGLE)
+      ((float complex *)buf)[i] = (float complex)v[i];
+    else
+      ((double complex *)buf)[i] = v[i];
+  }
+  ga_id id = 0;
+  CHECK_OK(ga_upload(cls, 2, dims, buf, &id));
+  free(buf);
+  return id;
+}
+
+/* id's elements as double complex; a real (narrowed) value gets zero imaginary parts */
+static double complex *download_z(ga_id id, int64_t n)
+{
+  ga_class cls;
+  int nd, cplx;
+  int64_t dims[GA_MAX_DIMS];
+  CHECK_OK(ga_settle(id, &cplx));
+  CHECK_OK(ga_describe(id, &cls, &nd, dims));
+  void *buf = xmalloc((size_t)n * ga_class_size(cls));
+  CHECK_OK(ga_download(id, buf, (size_t)n * ga_class_size(cls)));
+  double complex *v = xmalloc((size_t)n * sizeof *v);
+  for (int64_t i = 0; i < n; i++)
+    v[i] = cls == GA_CSINGLE ? ((float complex *)buf)[i] : cls == GA_CDOUBLE ? ((double complex *)buf)[i]
+         : cls == GA_SINGLE  ? ((float *)buf)[i] : ((double *)buf)[i];
+  free(buf);
+  return v;
+}
+
+/* ||A X - B||_1 / (||A||_1 ||X||_1), in long double */
+static double residual_z(const double complex *A, int64_t m, int64_t n, const double complex *X,
+                         const double complex *B, int64_t nrhs)
+{
+  long double worst = 0, na = 0, nx = 0;
+  for (int64_t j = 0; j < n; j++) {
+    long double s = 0;
+    for (int64_t i = 0; i < m; i++)
+      s += cabsl(A[i + j * m]);
+    na = s > na ? s : na;
+  }
+  for (int64_t q = 0; q < nrhs; q++) {
+    long double s = 0, r = 0;
+    for (int64_t i = 0; i < n; i++)
+      s += cabsl(X[i + q * n]);
+    nx = s > nx ? s : nx;
+    for (int64_t i = 0; i < m; i++) {
+      long double complex t = B[i + q * m];
+      for (int64_t k = 0; k < n; k++)
+        t -= (long double complex)A[i + k * m] * X[k + q * n];
+      r += cabsl(t);
+    }
+    worst = r > worst ? r : worst;
+  }
+  return (double)(worst / (na * nx));
+}
+
+static void test_complex(void **state)
+{
+  (void)state;
+  const int64_t n = 11, nrhs = 3;
+  double complex *R = xmalloc(sizeof *R * n * n), *A = xmalloc(sizeof *A * n * n), *B = xmalloc(sizeof *B * n * nrhs);
+  for (int64_t i = 0; i < n * n; i++)
+    R[i] = rng_sym() + I * rng_sym();
+  for (int64_t i = 0; i < n * nrhs; i++)
+    B[i] = rng_sym() + I * rng_sym();
+  for (int kind = 0; kind < 4; kind++) { /* full, Hermitian positive definite, upper, lower */
+    for (int64_t j = 0; j < n; j++)
+      for (int64_t i = 0; i < n; i++) {
+        double complex v = R[i + j * n];
+        if (kind == 1) {
+          v = i == j ? n : 0;
+          for (int64_t k = 0; k < n; k++)
+            v += R[i + k * n] * conj(R[j + k * n]);
+          if (i == j)
+            v = creal(v);
+        } else if ((kind == 2 && i > j) || (kind == 3 && i < j)) {
+          v = 0;
+        } else if (kind >= 2 && i == j) {
+          v += 4;
+        }
+        A[i + j * n] = v;
+      }
+    for (int c = 0; c < 2; c++) {
+      ga_class cls = c ? GA_CSINGLE : GA_CDOUBLE;
+      double tol = 100 * n * (c ? FLT_EPSILON : DBL_EPSILON) * (kind == 0 ? 100 : 1);
+      ga_id a = upload_z(cls, n, n, A), b = upload_z(cls, n, nrhs, B), x;
+      ga_operand oa = {.id = a}, ob = {.id = b};
+      ga_solve_info info;
+      CHECK_OK(ga_mldivide(&oa, &ob, &x, &info));
+      assert_int_equal(info.cond, GA_SOLVE_OK);
+      double complex *X = download_z(x, n * nrhs);
+      double r = residual_z(A, n, n, X, B, nrhs);
+      if (!(r < tol))
+        fail_msg("complex mldivide kind %d class %d: residual %g", kind, (int)cls, r);
+      free(X);
+      ga_release(x);
+      /* inv: A inv (A) = I */
+      CHECK_OK(ga_inv(a, &x, &info));
+      X = download_z(x, n * n);
+      double complex *E = xmalloc(sizeof *E * n * n);
+      for (int64_t i = 0; i < n; i++)
+        E[i + i * n] = 1;
+      r = residual_z(A, n, n, X, E, n);
+      if (!(r < tol))
+        fail_msg("complex inv kind %d class %d: residual %g", kind, (int)cls, r);
+      free(X);
+      free(E);
+      ga_release(x);
+      ga_release(a);
+      ga_release(b);
+    }
+  }
+  /* a real A with a complex b: the stacked real solve on the device */
+  double *Ar = xmalloc(sizeof *Ar * n * n);
+  for (int64_t i = 0; i < n * n; i++)
+    Ar[i] = creal(R[i]) + (i % (n + 1) == 0 ? 4 : 0);
+  for (int64_t i = 0; i < n * n; i++)
+    A[i] = Ar[i];
+  ga_id a = upload(GA_DOUBLE, n, n, Ar), b = upload_z(GA_CDOUBLE, n, nrhs, B), x;
+  ga_operand oa = {.id = a}, ob = {.id = b};
+  CHECK_OK(ga_mldivide(&oa, &ob, &x, NULL));
+  ga_class cls;
+  int nd;
+  int64_t dims[GA_MAX_DIMS];
+  CHECK_OK(ga_describe(x, &cls, &nd, dims));
+  assert_int_equal(cls, GA_CDOUBLE);
+  assert_int_equal(dims[0], n);
+  assert_int_equal(dims[1], nrhs);
+  double complex *X = download_z(x, n * nrhs);
+  assert_true(residual_z(A, n, n, X, B, nrhs) < 1e-13);
+  free(X);
+  ga_release(x);
+  ga_release(a);
+  ga_release(b);
+  free(Ar);
+  free(R);
+  free(A);
+  free(B);
+}
+
+static void test_complex_factors(void **state)
+{
+  (void)state;
+  /* exactly singular: the verdict and the least-squares answer */
+  double complex S[4] = {1 + I, 2 + 2 * I, 2 + 2 * I, 4 + 4 * I}, s1[2] = {1, 1};
+  ga_id a = upload_z(GA_CDOUBLE, 2, 2, S), b = upload_z(GA_CDOUBLE, 2, 1, s1), x;
+  ga_operand oa = {.id = a}, ob = {.id = b};
+  ga_solve_info info;
+  CHECK_OK(ga_mldivide(&oa, &ob, &x, &info));
+  assert_int_equal(info.cond, GA_SOLVE_SINGULAR);
+  double complex *X = download_z(x, 2);
+  /* pinv (S) * [1; 1] = [0.06 - 0.06i; 0.12 - 0.12i] */
+  assert_true(cabs(X[0] - (0.06 - 0.06 * I)) < 1e-14 && cabs(X[1] - (0.12 - 0.12 * I)) < 1e-14);
+  free(X);
+  ga_release(x);
+  /* det of a singular matrix is 0 */
+  CHECK_OK(ga_det(a, &x));
+  X = download_z(x, 1);
+  assert_true(X[0] == 0);
+  free(X);
+  ga_release(x);
+  ga_release(a);
+  ga_release(b);
+  /* lu of a 3 x 2: P A = L U with the pivots LAPACK picks (largest |re| + |im|) */
+  double complex M[6] = {1, 3 * I, -2, 1 + I, 1, 5};
+  a = upload_z(GA_CDOUBLE, 3, 2, M);
+  ga_id p;
+  int64_t linfo;
+  CHECK_OK(ga_lu(a, &x, &p, &linfo));
+  assert_int_equal(linfo, 0);
+  double *pv = download(p, 3);
+  assert_true(pv[0] == 2 && pv[1] == 3 && pv[2] == 1);
+  X = download_z(x, 6);
+  for (int64_t i = 0; i < 3; i++)
+    for (int64_t j = 0; j < 2; j++) {
+      double complex s = 0;
+      for (int64_t k = 0; k <= (i < j ? i : j); k++)
+        s += (k == i ? 1 : X[i + k * 3]) * X[k + j * 3];
+      assert_true(cabs(s - M[(int64_t)pv[i] - 1 + j * 3]) < 1e-14);
+    }
+  free(pv);
+  free(X);
+  ga_release(x);
+  ga_release(p);
+  ga_release(a);
+  /* chol: out's lower triangle is R.', R' R = A; a failure reports its column */
+  double complex H[9] = {4, -2 * I, 1, 2 * I, 2, 3 - I, 1, 3 + I, 9};
+  a = upload_z(GA_CDOUBLE, 3, 3, H);
+  CHECK_OK(ga_chol(a, &x, &linfo));
+  X = download_z(x, 9);
+  if (linfo == 0) {
+    for (int64_t i = 0; i < 3; i++)
+      for (int64_t j = 0; j < 3; j++) {
+        double complex s = 0;
+        for (int64_t k = 0; k < 3; k++) /* (R' R)_ij = sum_k conj (R_ki) R_kj, R_kj = X(j, k) */
+          s += (k <= i ? conj(X[i + k * 3]) : 0) * (k <= j ? X[j + k * 3] : 0);
+        assert_true(cabs(s - H[i + j * 3]) < 1e-13);
+      }
+  } else {
+    assert_int_equal(linfo, 3); /* [4 2i 1; -2i 2 3+i; 1 3-i 9] has det < 0 */
+  }
+  free(X);
+  ga_release(x);
+  ga_release(a);
+  /* Octave's messages for integer operands name the complex side */
+  int64_t dims[2] = {2, 2};
+  int32_t iv[4] = {1, 2, 3, 4};
+  ga_id i32;
+  CHECK_OK(ga_upload(GA_INT32, 2, dims, iv, &i32));
+  a = upload_z(GA_CDOUBLE, 2, 2, S);
+  ga_operand oi = {.id = i32}, oz = {.id = a};
+  assert_int_equal(ga_mldivide(&oi, &oz, &x, NULL), GA_ERR_CLASS);
+  assert_string_equal(ga_last_error(), "binary operator '\\' not implemented for 'int32 matrix' by 'complex matrix' operations");
+  ga_release(i32);
+  ga_release(a);
+}
+
 /* the update mode of the product on its own: C -= op(A) op(B) on sub-blocks */
 static void test_gemm_update_through_solve(void **state)
 {
@@ -596,6 +822,8 @@ int main(void)
     cmocka_unit_test(test_pivoting),
     cmocka_unit_test(test_singular_large),
     cmocka_unit_test(test_solve_structure),
+    cmocka_unit_test(test_complex),
+    cmocka_unit_test(test_complex_factors),
   };
   return cmocka_run_group_tests(tests, NULL, teardown);
 }
