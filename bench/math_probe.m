@@ -23,6 +23,7 @@ fams = {"copy x.*1",  @(x, y) x .* 1,        [-1 1],   1;
         "atan",       @(x, y) atan (x),      [-10 10], 1;
         "tanh",       @(x, y) tanh (x),      [-5 5],   1;
         "asinh",      @(x, y) asinh (x),     [-10 10], 1;
+        "acosh",      @(x, y) acosh (x),     [1 20],   1;
         "expm1",      @(x, y) expm1 (x),     [-1 1],   1;
         "log1p",      @(x, y) log1p (x),     [0 10],   1;
         "cbrt",       @(x, y) cbrt (x),      [-10 10], 1;
