@@ -184,7 +184,7 @@ dvec2 ga_cexp(dvec2 z)
   if (y == 0.0lf)
     return dvec2(ga_exp_d(x), y);
   if (isinf(x) && x < 0.0lf && (isinf(y) || isnan(y)))
-    return dvec2(0.0lf, 0.0lf);
+    return dvec2(0.0lf, ga_copysign_d(0.0lf, y));
   if (isinf(x) && x > 0.0lf && (isinf(y) || isnan(y)))
     return dvec2(x, y - y);
   // exp (x) split in two where it alone would overflow but the product need not
@@ -251,8 +251,30 @@ dvec2 ga_clog10(dvec2 z)
   return dvec2(ga_div_double(l.x, 2.30258509299404568402lf), ga_div_double(l.y, 2.30258509299404568402lf));
 }
 
+// The special values of csinh, ccosh, csin, ctanh and ctan are C99 Annex G's as glibc
+// returns them (Octave calls glibc), signs of zeros and NaN parts included: only after
+// them may a result's imaginary part be an exact zero that Octave narrows away.
+bool ga_finite_d(double x) { return !isinf(x) && !isnan(x); }
+double ga_inf_signed(double s) { return ga_copysign_d(GA_C_INF, s); }
+
+dvec2 ga_csinh_special(double x, double y)
+{
+  if (ga_finite_d(x))
+    return x == 0.0lf ? dvec2(x, y - y) : dvec2(ga_m_nan(), ga_m_nan());
+  if (isinf(x)) {
+    if (y == 0.0lf)
+      return dvec2(x, y);
+    if (!ga_finite_d(y))
+      return dvec2(GA_C_INF, y - y);
+    return dvec2(ga_copysign_d(1.0lf, x) * ga_inf_signed(ga_cos_d(y)), ga_inf_signed(ga_sin_d(y)));
+  }
+  return dvec2(x, y == 0.0lf ? y : ga_m_nan());
+}
+
 dvec2 ga_csinh(dvec2 z)
 {
+  if (!ga_finite_d(z.x) || !ga_finite_d(z.y))
+    return ga_csinh_special(z.x, z.y);
   if (z.y == 0.0lf)
     return dvec2(ga_sinh_d(z.x), z.y);
   return dvec2(ga_sinh_d(z.x) * ga_cos_d(z.y), ga_cosh_d(z.x) * ga_sin_d(z.y));
@@ -260,9 +282,36 @@ dvec2 ga_csinh(dvec2 z)
 
 dvec2 ga_ccosh(dvec2 z)
 {
-  if (z.y == 0.0lf)
-    return dvec2(ga_cosh_d(z.x), ga_sinh_d(z.x) * z.y);
-  return dvec2(ga_cosh_d(z.x) * ga_cos_d(z.y), ga_sinh_d(z.x) * ga_sin_d(z.y));
+  double x = z.x, y = z.y;
+  if (ga_finite_d(x) && !ga_finite_d(y))
+    return dvec2(y - y, x == 0.0lf ? 0.0lf : ga_m_nan());
+  if (isinf(x)) {
+    if (y == 0.0lf)
+      return dvec2(GA_C_INF, y * ga_copysign_d(1.0lf, x));
+    if (!ga_finite_d(y))
+      return dvec2(GA_C_INF, y - y);
+    return dvec2(ga_inf_signed(ga_cos_d(y)), ga_inf_signed(ga_sin_d(y)) * ga_copysign_d(1.0lf, x));
+  }
+  if (isnan(x))
+    return dvec2(x, y == 0.0lf ? y : ga_m_nan());
+  if (y == 0.0lf)
+    return dvec2(ga_cosh_d(x), ga_sinh_d(x) * y);
+  return dvec2(ga_cosh_d(x) * ga_cos_d(y), ga_sinh_d(x) * ga_sin_d(y));
+}
+
+// glibc's csin is its own function, whose special values are not those of -i csinh (i z)
+dvec2 ga_csin_special(double x, double y)
+{
+  if (ga_finite_d(y))
+    return y == 0.0lf ? dvec2(ga_m_nan(), y) : dvec2(ga_m_nan(), ga_m_nan());
+  if (isinf(y)) {
+    if (x == 0.0lf)
+      return dvec2(x, y);
+    if (!ga_finite_d(x))
+      return dvec2(ga_m_nan(), GA_C_INF);
+    return dvec2(ga_inf_signed(ga_sin_d(x)), ga_copysign_d(1.0lf, y) * ga_inf_signed(ga_cos_d(x)));
+  }
+  return dvec2(x == 0.0lf ? x : ga_m_nan(), ga_m_nan());
 }
 
 // ctanh by Kahan's formula; beyond |x| = 22 tanh (x) is +-1 to the last bit
@@ -272,7 +321,9 @@ dvec2 ga_ctanh(dvec2 z)
   if (isnan(x) || isnan(y) || isinf(x) || isinf(y)) {
     if (isinf(x))
       return dvec2(ga_copysign_d(1.0lf, x), isinf(y) || isnan(y) ? ga_copysign_d(0.0lf, y) : ga_copysign_d(0.0lf, ga_sin_d(2.0lf * y)));
-    return dvec2(x + y - y, x + y - y);
+    if (y == 0.0lf)
+      return z;
+    return dvec2(x == 0.0lf ? x : ga_m_nan(), ga_m_nan());
   }
   if (abs(x) > 22.0lf) {
     precise double e = ga_exp_d(-2.0lf * abs(x));
@@ -284,9 +335,26 @@ dvec2 ga_ctanh(dvec2 z)
 }
 
 // sin, cos, tan through the hyperbolic ones: sin (z) = -i sinh (i z), ...
-dvec2 ga_csin(dvec2 z) { dvec2 w = ga_csinh(dvec2(-z.y, z.x)); return dvec2(w.y, -w.x); }
+dvec2 ga_csin(dvec2 z)
+{
+  if (!ga_finite_d(z.x) || !ga_finite_d(z.y))
+    return ga_csin_special(z.x, z.y);
+  dvec2 w = ga_csinh(dvec2(-z.y, z.x));
+  return dvec2(w.y, -w.x);
+}
 dvec2 ga_ccos(dvec2 z) { return ga_ccosh(dvec2(-z.y, z.x)); }
-dvec2 ga_ctan(dvec2 z) { dvec2 w = ga_ctanh(dvec2(-z.y, z.x)); return dvec2(w.y, -w.x); }
+// ctan's special values mirror ctanh's with the parts exchanged, as glibc writes them
+dvec2 ga_ctan(dvec2 z)
+{
+  double x = z.x, y = z.y;
+  if (isinf(y))
+    return dvec2(ga_finite_d(x) && abs(x) > 1.0lf ? ga_copysign_d(0.0lf, ga_sin_d(x) * ga_cos_d(x))
+                                                   : ga_copysign_d(0.0lf, x), ga_copysign_d(1.0lf, y));
+  if (!ga_finite_d(x) || isnan(y))
+    return x == 0.0lf ? z : dvec2(ga_m_nan(), y == 0.0lf ? y : ga_m_nan());
+  dvec2 w = ga_ctanh(dvec2(-y, x));
+  return dvec2(w.y, -w.x);
+}
 
 // Octave's functions of a real argument whose results are complex (lo-mappers' rc_*)
 dvec2 ga_rc_sqrt(double x) { return x < 0.0lf ? dvec2(0.0lf, ga_sqrt_d(-x)) : dvec2(ga_sqrt_d(x), 0.0lf); }
@@ -391,5 +459,19 @@ dvec2 ga_cpow(dvec2 x, bool za, dvec2 y, bool zb)
   if (!za && x.x > 0.0lf)
     return ga_cpolar(ga_pow_d(x.x, y.x), y.y * ga_log_d(x.x));
   return ga_cexp(ga_cmul(y, ga_clog(x)));
+}
+// The same in single, where Octave's libstdc++ pow (complex<float>, float) rounds the
+// logarithm, the angle, the modulus and each cosine and sine to float: (-1) .^ 0.5 has a
+// real part of cosf (float (pi/2)) = -4.4e-8 there, not +6e-17 (and (-Inf) .^ 0.5 is
+// -Inf + Inf i). Products of two floats are exact in double, so one rounding each.
+dvec2 ga_cpow_single(dvec2 x, bool za, dvec2 y, bool zb)
+{
+  double e = y.x;
+  if (zb || (za && e == floor(e) && abs(e) < 2147483648.0lf) || (x.y == 0.0lf && x.x > 0.0lf))
+    return ga_cpow(x, za, y, zb);
+  dvec2 t = ga_cd(ga_cf(ga_clog(x)));
+  double rho = ga_d(ga_f(ga_exp_d(ga_d(ga_f(e * t.x)))));
+  double th = ga_d(ga_f(e * t.y));
+  return dvec2(rho * ga_d(ga_f(ga_cos_d(th))), rho * ga_d(ga_f(ga_sin_d(th))));
 }
 #endif // !GA_COMPLEX_LITE

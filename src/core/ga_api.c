@@ -844,6 +844,38 @@ static ga_status hypot_of_abs(const ga_operand *a, bool za, const ga_operand *b,
   return st;
 }
 
+/* The value of a real host scalar operand as a double */
+static bool host_scalar_value(const ga_operand *o, double *v)
+{
+  uint64_t bits = 0;
+  if (!o->data || (unsigned)o->cls >= GA_NCLASSES)
+    return false;
+  memcpy(&bits, o->data, ga_class_size(o->cls));
+  ga_scalar s = ga_scalar_load(o->cls, &bits);
+  *v = !ga_class_is_int(o->cls) ? s.v.f : ga_class_is_signed(o->cls) ? (double)s.v.i : (double)s.v.u;
+  return true;
+}
+
+/* Whether held operand `side` (0: left) of op must have Octave's narrowing settled;
+ * other is the operand on the other side. Sums and differences of (x, 0) are (x +- y, 0)
+ * whatever the values; so are products with and quotients by a finite real host scalar
+ * (nonzero for a divisor), the common z * 2 and z / 2, which then stay fused. */
+static bool binary_needs_settled(ga_binop op, int side, const ga_operand *other)
+{
+  if (op == GA_OP_PLUS || op == GA_OP_MINUS)
+    return false;
+  if ((op == GA_OP_TIMES || (op == GA_OP_RDIVIDE && side == 0)) && other->is_host &&
+      !ga_class_is_complex(other->cls) && other->ndims >= 0) {
+    int64_t n = 1;
+    for (int k = 0; k < other->ndims; k++)
+      n *= other->dims[k];
+    double v;
+    if (n == 1 && host_scalar_value(other, &v) && isfinite(v) && (op == GA_OP_TIMES || v != 0.0))
+      return false;
+  }
+  return true;
+}
+
 ga_status ga_binary(ga_binop op, const ga_operand *a, const ga_operand *b, ga_id *out)
 {
   ga_status st = ga_init();
@@ -851,12 +883,13 @@ ga_status ga_binary(ga_binop op, const ga_operand *a, const ga_operand *b, ga_id
     return st;
   if ((unsigned)op >= GA_NBINOPS)
     return ga_fail(GA_ERR_ARG, "unknown binary operation");
-  /* ordering and the functions of two arrays depend on whether a value is complex:
-   * Octave's narrowing is settled first (elementwise arithmetic does not need it) */
-  bool settle = (op >= GA_OP_LT && op <= GA_OP_GE) || ga_binop_is_function(op) || op == GA_OP_COMPLEX;
+  /* Octave narrows every intermediate, so what an operation does with a complex value
+   * whose imaginary parts are all zero must be settled first wherever it can differ
+   * from the real operation: ordering, functions, and products, quotients and powers
+   * (x ./ (0+0i) is NaN+NaNi where x ./ 0 is Inf; Inf .* (2+0i) has a NaN part) */
   ga_tensor *settled;
-  if (settle && ((!a->is_host && (st = ga_settle_tensor(a->id, &settled)) != GA_OK) ||
-                 (!b->is_host && (st = ga_settle_tensor(b->id, &settled)) != GA_OK)))
+  if ((!a->is_host && binary_needs_settled(op, 0, b) && (st = ga_settle_tensor(a->id, &settled)) != GA_OK) ||
+      (!b->is_host && binary_needs_settled(op, 1, a) && (st = ga_settle_tensor(b->id, &settled)) != GA_OK))
     return st;
   resolved ra, rb;
   if ((st = ga_operand_resolve(a, &ra)) != GA_OK || (st = ga_operand_resolve(b, &rb)) != GA_OK)
@@ -981,11 +1014,13 @@ ga_status ga_unary(ga_unop op, ga_id id, ga_class to, ga_id *out)
     return ga_fail(GA_ERR_ARG, "unknown unary operation");
   if (ga_class_is_complex(in->cls)) {
     /* what differs for a complex value with zero imaginary parts: Octave's narrowing
-     * is settled first (sqrt (complex (-4, -0)) is 0-2i, sqrt (-4) 0+2i) */
+     * is settled first. Every function but exp can differ (sqrt (complex (-4, -0)) is
+     * 0-2i, sqrt (-4) 0+2i; sin (complex (Inf, 0)) keeps a zero imaginary part only by
+     * C99's special cases; expm1 of complex (x, 0) is exp (x) - 1 for |x| >= 1), and so
+     * can sign (Inf / abs (Inf)) and angle (of an imaginary part of -0); parts,
+     * rounding, negation and tests go part by part. */
     bool fn = ga_unop_is_function(op);
-    /* expm1 of complex (x, 0) is exp (x) - 1 for |x| >= 1, not the real expm1 (x) */
-    if ((fn && (ga_unop_has_complex_domain(op) || !ga_unop_complex_defined(op) || op == GA_UOP_EXPM1)) ||
-        op == GA_UOP_SIGNBIT ||
+    if ((fn && op != GA_UOP_EXP) || op == GA_UOP_SIGN || op == GA_UOP_ANGLE || op == GA_UOP_SIGNBIT ||
         (op == GA_UOP_CAST && !ga_class_is_float(to) && to != GA_LOGICAL)) {
       if ((st = ga_settle_tensor(id, &in)) != GA_OK)
         return st;

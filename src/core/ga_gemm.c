@@ -246,10 +246,23 @@ static ga_status complex_mtimes(product_fn mul, const ga_operand *a, int trans_a
   return st;
 }
 
+/* Octave narrows its operands first: a product of complex (x, 0) by Inf has NaN parts
+ * where the real product has none */
+static ga_status settle_operands(const ga_operand *a, const ga_operand *b)
+{
+  ga_tensor *t;
+  ga_status st = GA_OK;
+  if (!a->is_host)
+    st = ga_settle_tensor(a->id, &t);
+  if (st == GA_OK && !b->is_host)
+    st = ga_settle_tensor(b->id, &t);
+  return st;
+}
+
 ga_status ga_mtimes(const ga_operand *a, int trans_a, const ga_operand *b, int trans_b, ga_id *out)
 {
   ga_status st = ga_init();
-  if (st != GA_OK)
+  if (st != GA_OK || (st = settle_operands(a, b)) != GA_OK)
     return st;
   operand ra, rb;
   if ((st = ga_operand_resolve(a, &ra)) != GA_OK || (st = ga_operand_resolve(b, &rb)) != GA_OK)
@@ -324,7 +337,7 @@ ga_status ga_mtimes(const ga_operand *a, int trans_a, const ga_operand *b, int t
 ga_status ga_pagemtimes(const ga_operand *a, int trans_a, const ga_operand *b, int trans_b, ga_id *out)
 {
   ga_status st = ga_init();
-  if (st != GA_OK)
+  if (st != GA_OK || (st = settle_operands(a, b)) != GA_OK)
     return st;
   operand ra, rb;
   if ((st = ga_operand_resolve(a, &ra)) != GA_OK || (st = ga_operand_resolve(b, &rb)) != GA_OK)

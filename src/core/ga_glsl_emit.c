@@ -439,7 +439,8 @@ static void emit_complex_binary(ga_strbuf *b, const ga_xnode *n, ga_class ca, co
                  zb ? "true" : "false", single ? "true" : "false");
     break;
   case GA_OP_POWER:
-    ga_sb_printf(b, "%s(ga_cpow(%s, %s, %s, %s))", wrap, xs, za ? "true" : "false", ys, zb ? "true" : "false");
+    ga_sb_printf(b, "%s(ga_cpow%s(%s, %s, %s, %s))", wrap, single ? "_single" : "", xs, za ? "true" : "false", ys,
+                 zb ? "true" : "false");
     break;
   case GA_OP_MAX: case GA_OP_MIN:
     ga_sb_printf(b, "%s(ga_cextremum(%s, %s, %s, %s))", wrap, n->op == GA_OP_MAX ? "true" : "false", xs, ys,
@@ -617,8 +618,9 @@ void ga_glsl_emit_unary(ga_strbuf *b, const ga_xnode *n, ga_class ca, const char
   switch (n->uop) { /* the parts of a real value */
   case GA_UOP_REAL: case GA_UOP_CONJ: emit_cast(b, ca, a, n->cls); return;
   case GA_UOP_IMAG: ga_sb_printf(b, "%s(0)", t); return;
-  case GA_UOP_ANGLE: /* atan2 (0, x): pi for negative x and -0 */
-    ga_sb_printf(b, n->cls == GA_SINGLE ? "ga_f(ga_atan2_d(0.0lf, ga_d(%s)))" : "ga_atan2_d(0.0lf, ga_d(%s))", a);
+  case GA_UOP_ANGLE: /* Octave's arg of a real x: pi where its sign bit is set (-0 and -NaN too) */
+    ga_sb_printf(b, n->cls == GA_SINGLE ? "((doubleBitsToUint64(ga_d(%s)) >> 63) != 0ul ? 3.14159274f : 0.0f)"
+                                        : "((doubleBitsToUint64(ga_d(%s)) >> 63) != 0ul ? 3.141592653589793lf : 0.0lf)", a);
     return;
   default: break;
   }

@@ -889,7 +889,9 @@ static hval unary(ga_unop op, ga_class out, ga_class ci, hval a)
   switch (op) { /* the parts of a real value */
   case GA_UOP_REAL: case GA_UOP_CONJ: return unary(GA_UOP_CAST, out, ci, a);
   case GA_UOP_IMAG: return unary(GA_UOP_CAST, out, ci, r);
-  case GA_UOP_ANGLE: r.f = out == GA_SINGLE ? (double)atan2f(0.0f, (float)to_double(ci, a)) : atan2(0.0, to_double(ci, a)); return r;
+  case GA_UOP_ANGLE: /* Octave's arg of a real x: pi where its sign bit is set (-0 and -NaN too) */
+    r.f = signbit(to_double(ci, a)) ? (out == GA_SINGLE ? (double)(float)3.14159265358979323846 : 3.14159265358979323846) : 0.0;
+    return r;
   default: break;
   }
   bool isint = ga_class_is_int(ci);

@@ -123,7 +123,7 @@ ga_status ga_vk_pipeline_get(ga_vk *vk, const char *key, char *(*source)(const v
                              const void *ctx, VkPipeline *out);
 
 /* ga_vk_diskcache.c */
-#define GA_GENERATOR_VERSION 12 /* bump when generated GLSL changes for the same key */
+#define GA_GENERATOR_VERSION 13 /* bump when generated GLSL changes for the same key */
 void ga_vk_diskcache_open(ga_vk *vk);
 void *ga_vk_diskcache_load_spirv(const ga_vk *vk, const char *key, size_t *len);
 void ga_vk_diskcache_store_spirv(const ga_vk *vk, const char *key, const void *spv, size_t len);

@@ -211,6 +211,60 @@ G = gpuArray (complex (x, 2));
 [np, nf] = check (gather (single (gpuArray (1 + 2i)) - 2i), single (1 + 2i) - 2i, 0, "narrowed single", np, nf);
 [np, nf] = check (gather (gpuArray (complex (x, 0)) + 0), complex (x, 0) + 0, 0, "complex (x, 0) + 0", np, nf);
 
+## ---- narrowing before every operation where (x, 0) and x differ -----------------------------------
+## Octave narrows each intermediate: (L - L) is a real 0, so v ./ (L - L) is real Inf, not
+## the complex quotient by 0+0i (NaN+NaNi); Inf .* (x + 0i) would have a NaN part
+function [np, nf] = check_parts (g, r, ulps, what, np, nf)
+  ## part by part: NaNs where Octave has them, zeros and infinities with their signs,
+  ## finite values within ulps of the class
+  ok = strcmp (class (g), class (r)) && iscomplex (g) == iscomplex (r) && isequal (size (g), size (r));
+  for part = {@real, @imag}
+    if (! ok)
+      break;
+    endif
+    a = part{1} (g(:)); b = part{1} (r(:));
+    exact = b == 0 | isinf (b);
+    ok = isequal (isnan (a), isnan (b)) && isequal (a(exact), b(exact)) ...
+         && isequal (signbit (a(exact)), signbit (b(exact)));
+    fin = ! exact & ! isnan (b);
+    ok = ok && all (abs (a(fin) - b(fin)) <= ulps * eps (b(fin)));
+  endfor
+  if (ok)
+    np++;
+  else
+    nf++;
+    printf ("FAIL: %s\n", what);
+    disp ([g(:), r(:)].');
+  endif
+endfunction
+v = [Inf, -Inf, NaN, 1, 0, -0, 2, -0.5];
+L = complex (randn (1, 8), randn (1, 8));
+pend = {@(x) v ./ x, @(x) x .\ v, @(x) x .* Inf, @(x) x .* NaN, @(x) x .* x, @(x) x ./ 0, ...
+        @(x) x .^ 2, @(x) 2 .^ x, @(x) x .^ 0.5, @(x) x * x.', @(x) x.' * x, @(x) sin (x), ...
+        @(x) cos (x), @(x) tan (x), @(x) sinh (x), @(x) cosh (x), @(x) tanh (x), @(x) exp (x), ...
+        @(x) expm1 (x), @(x) log (x), @(x) atan (x), @(x) sign (x), @(x) angle (conj (x)), ...
+        @(x) sqrt (conj (x)), @(x) abs (x), @(x) prod (x), @(x) x .* 2, @(x) x ./ 4};
+for cls = {"double", "single"}
+  Lc = cast (L, cls{1}); vc = cast (v, cls{1});
+  for k = 1:numel (pend)
+    ## pend{k} of the pending complex (L - L) + v, whose imaginary parts are all 0
+    f = pend{k};
+    [np, nf] = check_parts (gather (f (gpuArray (Lc) - gpuArray (Lc) + vc)), f (Lc - Lc + vc), 4, ...
+                            sprintf ("narrowed pending operand %s %s", func2str (f), cls{1}), np, nf);
+  endfor
+endfor
+## C99's special values of the complex functions (glibc's, which Octave calls), on leaves
+## that are kept complex (complex (x, 0) is not narrowed before the function)
+w = [Inf, -Inf, NaN, 1, 0, -0, 2, -2];
+[re, im] = meshgrid (w, w);
+for cls = {"double", "single"}
+  z = complex (cast (re(:).', cls{1}), cast (im(:).', cls{1}));
+  for f = {@sin, @cos, @tan, @sinh, @cosh, @tanh, @exp, @expm1, @log, @sqrt, @sign, @angle, @abs}
+    [np, nf] = check_parts (gather (f{1} (gpuArray (z))), f{1} (z), 4, ...
+                            sprintf ("special values of %s %s", func2str (f{1}), cls{1}), np, nf);
+  endfor
+endfor
+
 ## ---- comparisons and logic --------------------------------------------------------------------------
 cmp = {@eq, @ne, @lt, @le, @gt, @ge, @and, @or, @xor};
 v = [1+2i, 2i, -2, 2, -2i, 2+0i, 1-2i, -1+2i, complex(-2, -0), 0, NaN, complex(1, NaN), 3, -3i, 2*exp(1i*pi/4)];

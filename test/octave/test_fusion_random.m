@@ -251,14 +251,6 @@ function [nd, made] = gen_tree (d, force, P, made)
       && (has_div (a) || has_div (b) || has_fun (a) || has_fun (b)))
     op = "+";
   endif
-  ## Octave narrows every complex intermediate whose imaginary parts are all 0; the
-  ## core settles that only where order or a function depends on it, so a complex zero
-  ## divisor (L1 - L1) would differ (x / (0+0i) is complex NaN, x / 0 real Inf): complex
-  ## divisors are leaves, whose values are random, nonzero and finite
-  if (strcmp (P.fam, "complex") && ((any (strcmp (op, {"./", "/"})) && ! any (strcmp (b.kind, {"L", "S"})))
-                                     || (strcmp (op, ".\\") && ! any (strcmp (a.kind, {"L", "S"})))))
-    op = ".*";
-  endif
   nd = struct ("kind", "O", "idx", 0, "val", [], "op", op, "a", a, "b", b, ...
                "shape", bshape (a.shape, b.shape), "depth", 1 + max (a.depth, b.depth));
   made{end+1} = nd;
@@ -692,9 +684,6 @@ function T = make_tree (num, base)
         endif
     endswitch
     srate = pick ({0, 0.05, 0.2}, [0.4 0.4 0.2]);
-    if (strcmp (fam, "complex"))
-      srate = 0;   # NaN and Inf meet narrowed intermediates (see gen_tree): test_complex.m has them
-    endif
     leaves{i} = gen_values (cls, shp, srate, ifelse_ (strcmp (cls, "double"), intcls, ""));
     shapes{i} = size (leaves{i});
   endfor
