@@ -1419,6 +1419,56 @@ classdef gpuArray < handle
       p = info;
     endfunction
 
+    function varargout = qr (a, varargin)
+      ## Octave 7's full-matrix forms: X = qr (A) (R above LAPACK's Householder vectors
+      ## times their tau), [Q, R] = qr (A), [Q, R] = qr (A, 0) (economy), [Q, R, P] =
+      ## qr (A) (A*P = Q*R, column pivoting; with 0 or "vector", P is the order as a row).
+      ## Octave 7.3 takes no "econ" (only "matrix" or "vector"); qr (A, B) is not here.
+      econ = false;
+      vec = false;
+      if (numel (varargin) > 1)
+        error ("gpuarray:notImplemented", "qr: only qr (A) and qr (A, 0 | \"vector\" | \"matrix\") are implemented for gpuArrays");
+      elseif (numel (varargin) == 1)
+        opt = varargin{1};
+        if (isa (opt, "gpuArray"))
+          opt = gather (opt);
+        endif
+        if (ischar (opt))
+          if (! any (strcmp (opt, {"vector", "matrix"})))
+            error ("qr: type for P must be 'matrix' or 'vector', not %s", opt);
+          endif
+          vec = strcmp (opt, "vector");
+        elseif (isscalar (opt) && (isnumeric (opt) || islogical (opt)) && opt == 0)
+          econ = true;
+        elseif (nargout > 1 || ! isscalar (opt))
+          error ("gpuarray:notImplemented", "qr: the qr (A, B) form is not implemented for gpuArrays");
+        endif
+      endif
+      if (! isfloat (a))
+        a = double (a);          # Octave factors integer and logical matrices as double
+      endif
+      if (ndims (a) > 2)
+        a = reshape (a, rows (a), []);   # as Octave's matrix_value folds N-D arrays
+      endif
+      if (nargout <= 1)
+        varargout{1} = gpuArray (__gpuarray__ ("linalg", "qr", a, "raw", false), [], [], true);
+        return;
+      endif
+      form = "full";
+      if (econ)
+        form = "econ";
+      endif
+      [rid, qid, pid] = __gpuarray__ ("linalg", "qr", a, form, nargout > 2);
+      varargout = {gpuArray(qid, [], [], true), gpuArray(rid, [], [], true)};
+      if (nargout > 2)
+        p = gpuArray (pid, [], [], true);
+        if (! econ && ! vec)
+          p = subsref (gpuArray.eye (columns (a)), substruct ("()", {":", gather(p)}));
+        endif
+        varargout{3} = p;
+      endif
+    endfunction
+
     function r = trace (a)
       ## Octave 7's trace.m: a vector gives its first element
       if (ndims (a) > 2)
