@@ -228,12 +228,12 @@ static void larft(const double *V, int64_t ldv, int64_t m, int64_t k, const doub
 typedef struct {
   ga_class cls;
   int64_t m, n, k, nb;
-  bool raw;         /* Octave's X: the vectors times tau below R, else zeros there */
-  ga_pbuf V;        /* m x k, ld m: panel j's V (unit lower) at rows and columns j0.. */
-  ga_pbuf T;        /* nb x k, ld nb: panel j's T at column j0 */
-  ga_pbuf w1, w2;   /* nb x max (n, m) scratch of the products */
-  double *tau;      /* k */
-  double *h;        /* host scratch: m x nb, twice, and nb x nb */
+  bool raw;       /* Octave's X: the vectors times tau below R, else zeros there */
+  ga_pbuf V;      /* m x k, ld m: panel j's V (unit lower) at rows and columns j0.. */
+  ga_pbuf T;      /* nb x k, ld nb: panel j's T at column j0 */
+  ga_pbuf w1, w2; /* nb x max (n, m) scratch of the products */
+  double *tau;    /* k */
+  double *h;      /* host scratch: m x nb, twice, and nb x nb */
 } qr_work;
 
 static void work_release(qr_work *w)
@@ -297,8 +297,7 @@ static ga_status apply_block(qr_work *w, int64_t j0, int64_t jb, bool trans, ga_
   if (nc <= 0 || rows <= 0)
     return GA_OK;
   if ((st = ga_la_gemm_update(cls, 1, 0, jb, nc, rows, &w->V, off_v, m, X, off_c, m, &w->w1, 0, nb, 0)) != GA_OK ||
-      (st = ga_la_gemm_update(cls, trans, 0, jb, nc, jb, &w->T, j0 * nb, nb, &w->w1, 0, nb, &w->w2, 0, nb, 0)) !=
-          GA_OK)
+      (st = ga_la_gemm_update(cls, trans, 0, jb, nc, jb, &w->T, j0 * nb, nb, &w->w1, 0, nb, &w->w2, 0, nb, 0)) != GA_OK)
     return st;
   return ga_la_gemm_update(cls, 0, 0, rows, nc, jb, &w->V, off_v, m, &w->w2, 0, nb, X, off_c, m, 1);
 }

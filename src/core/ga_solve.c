@@ -64,7 +64,7 @@ static void *xcalloc(size_t n, size_t size) { return calloc(n ? n : 1, size ? si
 /* rows x cols of src (column-major at soff, leading dimension sld) into dst; with rowidx,
  * source row i is rowidx[i] (int64, relative to soff) */
 ga_status ga_la_copy_region(const ga_pbuf *src, int64_t soff, int64_t sld, const ga_pbuf *rowidx, ga_pbuf *dst,
-                             int64_t doff, int64_t dld, int64_t rows, int64_t cols, size_t es)
+                            int64_t doff, int64_t dld, int64_t rows, int64_t cols, size_t es)
 {
   if (rows <= 0 || cols <= 0)
     return GA_OK;
@@ -79,7 +79,7 @@ ga_status ga_la_copy_region(const ga_pbuf *src, int64_t soff, int64_t sld, const
 
 /* a block of a matrix of class cls, downloaded as doubles (rows x cols, ld rows) */
 ga_status ga_la_get_block(const ga_pbuf *buf, int64_t off, int64_t ld, int64_t rows, int64_t cols, ga_class cls,
-                           double *out)
+                          double *out)
 {
   size_t es = ga_class_size(cls), n = (size_t)(rows * cols);
   if (!n)
@@ -101,7 +101,7 @@ ga_status ga_la_get_block(const ga_pbuf *buf, int64_t off, int64_t ld, int64_t r
 
 /* the reverse: doubles (rows x cols, ld rows) rounded to cls into a block */
 ga_status ga_la_put_block(ga_pbuf *buf, int64_t off, int64_t ld, int64_t rows, int64_t cols, ga_class cls,
-                           const double *in)
+                          const double *in)
 {
   size_t es = ga_class_size(cls), n = (size_t)(rows * cols);
   if (!n)
@@ -338,8 +338,8 @@ static ga_status gemm_batch(ga_class cls, int ta, int tb, int64_t m, int64_t n, 
 }
 
 ga_status ga_la_gemm_update(ga_class cls, int ta, int tb, int64_t m, int64_t n, int64_t k, const ga_pbuf *a,
-                             int64_t off_a, int64_t lda, const ga_pbuf *b, int64_t off_b, int64_t ldb, ga_pbuf *c,
-                             int64_t off_c, int64_t ldc, int update)
+                            int64_t off_a, int64_t lda, const ga_pbuf *b, int64_t off_b, int64_t ldb, ga_pbuf *c,
+                            int64_t off_c, int64_t ldc, int update)
 {
   return gemm_batch(cls, ta, tb, m, n, k, a, off_a, lda, 0, b, off_b, ldb, 0, c, off_c, ldc, 0, 1, update);
 }
@@ -413,7 +413,7 @@ static ga_status rgetrf(ga_class cls, ga_pbuf *W, int64_t m, int64_t ncols, int6
   if (r <= n1)
     return GA_OK;
   if ((s = ga_la_gemm_update(cls, 0, 0, r - n1, n2, n1, W, c0 + n1 + c0 * m, m, W, c0 + (c0 + n1) * m, m, W,
-                       c0 + n1 + (c0 + n1) * m, m, 1)) != GA_OK)
+                             c0 + n1 + (c0 + n1) * m, m, 1)) != GA_OK)
     return s;
   return rgetrf(cls, W, m, ncols, c0 + n1, n2, piv, off_info, work);
 }
@@ -573,7 +573,8 @@ static ga_status tri_solve(const tri_factor *f, bool trans, ga_pbuf *X, ga_pbuf 
   for (int64_t s = 0; s < nblocks && st == GA_OK; s++) {
     int64_t bi = fwd ? s : nblocks - 1 - s;
     int64_t k0 = bi * nb, kb = n - k0 < nb ? n - k0 : nb;
-    if ((st = ga_la_gemm_update(cls, trans, 0, kb, nrhs, kb, &f->inv, bi * nb * nb, nb, X, k0, n, Y, k0, n, 0)) != GA_OK)
+    if ((st = ga_la_gemm_update(cls, trans, 0, kb, nrhs, kb, &f->inv, bi * nb * nb, nb, X, k0, n, Y, k0, n, 0)) !=
+        GA_OK)
       break;
     if (fwd && k0 + kb < n) {
       int64_t r0 = k0 + kb, rn = n - r0;
