@@ -129,8 +129,9 @@ static void larf(const double *v, int64_t m, double tau, double *C, int64_t n, i
  * pivoting as dgeqp3's unblocked dlaqp2: the free column of largest remaining norm
  * (the first on ties), the norms downdated after each step and recomputed where
  * cancellation makes the downdate unreliable. jpvt[j] (0-based) receives the column of
- * A that column j of A P is. */
-static ga_status geqr2(double *A, int64_t lda, int64_t m, int64_t n, double *tau, int64_t *jpvt)
+ * A that column j of A P is. With single, the matrix and the norms are rounded to single
+ * after each step, as sgeqp3 keeps them, so that close norms are told apart as there. */
+static ga_status geqr2(double *A, int64_t lda, int64_t m, int64_t n, double *tau, int64_t *jpvt, bool single)
 {
   int64_t k = min64(m, n);
   double *vn1 = NULL, *vn2 = NULL;
@@ -144,7 +145,7 @@ static ga_status geqr2(double *A, int64_t lda, int64_t m, int64_t n, double *tau
     }
     for (int64_t j = 0; j < n; j++) {
       jpvt[j] = j;
-      vn1[j] = vn2[j] = nrm2(A + j * lda, m);
+      vn1[j] = vn2[j] = single ? (float)nrm2(A + j * lda, m) : nrm2(A + j * lda, m);
     }
   }
   const double tol3z = sqrt(DBL_EPSILON / 2);
@@ -177,6 +178,9 @@ static ga_status geqr2(double *A, int64_t lda, int64_t m, int64_t n, double *tau
     }
     if (!jpvt)
       continue;
+    for (int64_t j = i; single && j < n; j++)
+      for (int64_t r = i; r < m; r++)
+        A[r + j * lda] = (float)A[r + j * lda];
     for (int64_t j = i + 1; j < n; j++) {
       if (vn1[j] == 0)
         continue;
@@ -188,6 +192,10 @@ static ga_status geqr2(double *A, int64_t lda, int64_t m, int64_t n, double *tau
         vn1[j] = vn2[j] = i + 1 < m ? nrm2(A + i + 1 + j * lda, m - i - 1) : 0;
       } else {
         vn1[j] *= sqrt(t);
+      }
+      if (single) {
+        vn1[j] = (float)vn1[j];
+        vn2[j] = (float)vn2[j];
       }
     }
   }
@@ -310,7 +318,7 @@ static ga_status geqrf(qr_work *w, ga_pbuf *W)
     int64_t jb = min64(w->nb, w->k - j0), rows = w->m - j0;
     double *P = w->h;
     if ((st = ga_la_get_block(W, j0 + j0 * w->m, w->m, rows, jb, w->cls, P)) != GA_OK ||
-        (st = geqr2(P, rows, rows, jb, w->tau + j0, NULL)) != GA_OK ||
+        (st = geqr2(P, rows, rows, jb, w->tau + j0, NULL, false)) != GA_OK ||
         (st = emit_panel(w, W, j0, jb, P, rows)) != GA_OK)
       break;
     st = apply_block(w, j0, jb, true, W, j0 + jb, w->n - j0 - jb);
@@ -325,7 +333,7 @@ static ga_status geqp3(qr_work *w, ga_pbuf *W, int64_t *jpvt)
   double *A = calloc((size_t)(m * n) + 1, sizeof *A);
   ga_status st = A ? GA_OK : oom();
   if (st == GA_OK && (st = ga_la_get_block(W, 0, m, m, n, w->cls, A)) == GA_OK &&
-      (st = geqr2(A, m, m, n, w->tau, jpvt)) == GA_OK)
+      (st = geqr2(A, m, m, n, w->tau, jpvt, w->cls == GA_SINGLE)) == GA_OK)
     st = ga_la_put_block(W, 0, m, m, n, w->cls, A); /* R beyond the panels' columns */
   for (int64_t j0 = 0; j0 < w->k && st == GA_OK; j0 += w->nb)
     st = emit_panel(w, W, j0, min64(w->nb, w->k - j0), A + j0 + j0 * m, m);
@@ -333,16 +341,50 @@ static ga_status geqp3(qr_work *w, ga_pbuf *W, int64_t *jpvt)
   return st;
 }
 
+/* dorg2r: the ncols columns of Q (rows x ncols, ld rows) that jb reflectors (V in the
+ * first jb columns on entry, unit lower) make of the identity's, the last reflector
+ * first; the columns after the jb are the identity's on entry */
+static void org2r(double *A, int64_t rows, int64_t ncols, int64_t jb, const double *tau)
+{
+  for (int64_t j = jb; j < ncols; j++)
+    for (int64_t i = 0; i < rows; i++)
+      A[i + j * rows] = i == j;
+  for (int64_t i = jb - 1; i >= 0; i--) {
+    double *v = A + i + i * rows;
+    v[0] = 1;
+    larf(v, rows - i, tau[i], v + rows, ncols - i - 1, rows);
+    for (int64_t r = 1; r < rows - i; r++)
+      v[r] *= -tau[i];
+    v[0] = 1 - tau[i];
+    for (int64_t r = 0; r < i; r++)
+      A[r + i * rows] = 0;
+  }
+}
+
 /* dorgqr: Q (m x qc, ld m) = H_1 ... H_k times the identity's first qc columns, the
- * panels applied last to first, each to the columns from its own on (the columns before
- * them are still the identity's in the rows it touches) */
+ * panels last to first. As in dorgqr, the last panel forms all its columns and those
+ * after it on the host (dorg2r); every other panel's block reflector updates the columns
+ * after its own on the device (the columns before them are still the identity's in the
+ * rows it touches), and its own columns are formed on the host, so that an Inf or a NaN
+ * spreads as in LAPACK's. */
 static ga_status orgqr(qr_work *w, ga_pbuf *Q, int64_t qc)
 {
   ga_la_desc eye = {.kind = GA_LA_EYE, .cls = w->cls, .m = w->m, .n = qc, .batch = 1, .a = Q, .lda = w->m};
   ga_status st = w->m * qc > 0 ? ga_plan_la(&eye) : GA_OK;
-  int64_t last = w->k ? (w->k - 1) / w->nb * w->nb : 0;
-  for (int64_t j0 = last; j0 >= 0 && w->k && st == GA_OK; j0 -= w->nb)
-    st = apply_block(w, j0, min64(w->nb, w->k - j0), false, Q, j0, qc - j0);
+  int64_t last = w->k ? (w->k - 1) / w->nb * w->nb : 0, m = w->m;
+  double *B = w->k ? calloc((size_t)((m - last) * (qc - last)) + 1, sizeof *B) : NULL;
+  if (w->k && !B)
+    st = oom();
+  for (int64_t j0 = last; j0 >= 0 && w->k && st == GA_OK; j0 -= w->nb) {
+    int64_t jb = min64(w->nb, w->k - j0), rows = m - j0, nc = j0 == last ? qc - j0 : jb;
+    double *P = j0 == last ? B : w->h;
+    if ((j0 != last && (st = apply_block(w, j0, jb, false, Q, j0 + jb, qc - j0 - jb)) != GA_OK) ||
+        (st = ga_la_get_block(&w->V, j0 + j0 * m, m, rows, jb, w->cls, P)) != GA_OK)
+      break;
+    org2r(P, rows, nc, jb, w->tau + j0);
+    st = ga_la_put_block(Q, j0 + j0 * m, m, rows, nc, w->cls, P);
+  }
+  free(B);
   return st;
 }
 
