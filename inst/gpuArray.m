@@ -3808,6 +3808,39 @@ endclassdef
 %! assert (q, qo);
 %! assert (gather (R), Ro, 1e-13);
 
+%!test
+%! ## qr: Octave 7's forms (blocked Householder QR, src/core/ga_qr.c)
+%! A = [4 1 2; 1 5 3; 2 3 6; 1 0 1];
+%! assert (gather (qr (gpuArray (A))), qr (A), 1e-13);
+%! [Q, R] = qr (gpuArray (A));
+%! [Qo, Ro] = qr (A);
+%! assert (isa (Q, "gpuArray") && isa (R, "gpuArray"));
+%! assert (gather (Q), Qo, 1e-13);
+%! assert (gather (R), Ro, 1e-13);
+%! [Q, R] = qr (gpuArray (single (A)), 0);
+%! [Qo, Ro] = qr (single (A), 0);
+%! assert (strcmp (classUnderlying (Q), "single") && isequal (size (Q), [4 3]));
+%! assert (gather (R), Ro, 1e-5);
+%! [Q, R, P] = qr (gpuArray (A));
+%! [Qo, Ro, Po] = qr (A);
+%! assert (gather (P), double (Po));
+%! assert (gather (R), Ro, 1e-13);
+%! [~, ~, p] = qr (gpuArray (A), "vector");
+%! [~, ~, po] = qr (A, "vector");
+%! assert (gather (p), po);
+%!test
+%! ## complex qr (on the host) and empty shapes
+%! F = [4 1i 2; -1i 5 3-1i; 2 3+1i 6];
+%! [Q, R] = qr (gpuArray (F));
+%! [Qo, Ro] = qr (F);
+%! assert (gather (Q), Qo, 1e-13);
+%! assert (gather (R), Ro, 1e-13);
+%! [Q, R] = qr (gpuArray (zeros (3, 0)));
+%! assert (gather (Q), eye (3));
+%! assert (size (R), [3 0]);
+%! assert (size (qr (gpuArray (zeros (0, 3)))), [0 3]);
+%!error <type for P> qr (gpuArray (ones (2)), "econ")
+%!error id=gpuarray:notImplemented [Q, R] = qr (gpuArray (ones (2)), ones (2, 1))
 %!error <positive definite> chol (gpuArray ([1 2; 2 1]))
 %!error <nonconformant> gpuArray (ones (2)) \ ones (3, 1)
 %!error <square> inv (gpuArray (ones (2, 3)))
