@@ -413,11 +413,12 @@ static ga_status leading_block(ga_tensor *t, int64_t rows, int64_t cols, ga_tens
 }
 
 /* the held input as materialised storage of its own class, in a new tensor the
- * factorisation may overwrite */
+ * factorisation may overwrite; a complex value Octave would hold as real is settled
+ * first, so it takes the real path as it would in Octave */
 static ga_status input_copy(ga_id a, ga_tensor **out)
 {
   ga_tensor *t = NULL;
-  ga_status st = ga_handles_get(a, &t);
+  ga_status st = ga_settle_tensor(a, &t);
   if (st != GA_OK)
     return st;
   if (!ga_class_is_float(t->cls) && !ga_class_is_complex(t->cls))

@@ -174,6 +174,14 @@ for i = 1:numel (M)
   endfor
 endfor
 
+## operands that are slices (views) and pending values, and a complex value that narrows
+A = randn (20, 12); g = gpuArray (A);
+[Q, R] = qr (g(3:17, 2:9)); [Qo, Ro] = qr (A(3:17, 2:9));
+[np, nf] = check (close_to (R, Ro, 1e-12, 1) && close_to (Q, Qo, 1e-12, 1), "qr of a slice", np, nf);
+[np, nf] = check (close_to (qr (2 * g + 1), qr (2 * A + 1), 1e-12, 1), "qr of a pending value", np, nf);
+z = (g + 1i) - 1i;
+[np, nf] = check (isreal (gather (qr (z))) && close_to (qr (z), qr (A), 1e-12, 1), "qr of a complex value that narrows", np, nf);
+
 ## the other argument forms and Octave's errors
 g = gpuArray (magic (4)); A = magic (4);
 [np, nf] = check (isequal (size (qr (g, "vector")), [4 4]) && isequal (size (qr (g, 0)), [4 4]), "X with an option", np, nf);
