@@ -320,7 +320,7 @@ ga_status ga_chol(ga_id a, ga_id *out, int64_t *info);
  * vectors below it times their tau); GA_QR_FULL gives Q (m x m) in q and R (m x n) in x;
  * GA_QR_ECON Q (m x min (m, n)) and R (min (m, n) x n). q may be NULL (R only). With perm
  * not NULL the QR is column-pivoted as LAPACK's geqp3 (A P = Q R) and perm receives the
- * 1 x n column order (1-based doubles). Real matrices are factored by a blocked
+ * 1 x n column order (1-based, of A's real class, as Octave's order vector). Real matrices are factored by a blocked
  * Householder QR whose updates are device products; complex ones, and the pivoted QR's
  * factorisation, on the host. */
 typedef enum { GA_QR_RAW, GA_QR_FULL, GA_QR_ECON } ga_qr_form;

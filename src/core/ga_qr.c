@@ -465,15 +465,18 @@ ga_status ga_qr(ga_id a, ga_qr_form form, ga_id *x, ga_id *q, ga_id *perm)
     ga_tensor_unref(W);
     W = R;
   }
-  if (st == GA_OK && perm) {
+  if (st == GA_OK && perm) { /* Octave's order vector has the input's real class */
+    bool single = ga_class_real_part(cls) == GA_SINGLE;
     double *pv = calloc((size_t)n + 1, sizeof *pv);
+    float *pf = calloc((size_t)n + 1, sizeof *pf);
     int64_t pd[2] = {1, n};
-    st = pv ? GA_OK : oom();
+    st = pv && pf ? GA_OK : oom();
     for (int64_t j = 0; j < n && st == GA_OK; j++)
-      pv[j] = (double)(jpvt[j] + 1);
+      pf[j] = (float)(pv[j] = (double)(jpvt[j] + 1));
     if (st == GA_OK)
-      st = ga_upload(GA_DOUBLE, 2, pd, pv, perm);
+      st = single ? ga_upload(GA_SINGLE, 2, pd, pf, perm) : ga_upload(GA_DOUBLE, 2, pd, pv, perm);
     free(pv);
+    free(pf);
   }
   free(jpvt);
   if (st != GA_OK) {

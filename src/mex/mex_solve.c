@@ -6,7 +6,8 @@
  *   "chol", A        -> [id, info]
  *   "qr", A, FORM, PIVOT -> [x id, q id, perm id]: FORM "raw" (x is Octave's X = qr (A)),
  *                       "full" or "econ" (x is R, q is Q); PIVOT true: column pivoting,
- *                       perm the 1 x n column order. Q is formed only when asked for.
+ *                       perm the 1 x n column order (of A's real class). Q is formed
+ *                       only when asked for.
  * cond is 0 (fine), 1 (singular) or 2 (nearly singular): gpuArray.m raises Octave's
  * warnings from it, so they point at the user's line and obey `warning off`. */
 #include "mex_commands.h"
