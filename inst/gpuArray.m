@@ -1444,6 +1444,9 @@ classdef gpuArray < handle
           error ("gpuarray:notImplemented", "qr: the qr (A, B) form is not implemented for gpuArrays");
         endif
       endif
+      if (! isa (a, "gpuArray"))
+        a = gpuArray (a);        # qr (A, gpuArray (0))
+      endif
       if (! isfloat (a))
         a = double (a);          # Octave factors integer and logical matrices as double
       endif
