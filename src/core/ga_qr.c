@@ -4,21 +4,21 @@
  * signs and scaling), and each panel's block reflector H = I - V T V' (dlarft's T,
  * forward and columnwise) updates the rest of the matrix on the device with three
  * products: W = V' A2, W = T' W, A2 -= V W. V and T stay on the device, so Q is formed
- * there too, backwards as dorgqr does, by the same three products applied to the
- * identity's columns. Every step is a provider operation (copies, products, the identity
- * kernel), so the host provider runs the same code in plain C, as ga_solve.c's
- * factorisations do.
+ * there too, backwards as dorgqr does: each panel's block reflector updates the columns
+ * after its own by the same three products, and its own columns are formed on the host
+ * as dorg2r does (a panel download and upload). Every step is a provider operation
+ * (copies, products, the identity kernel), so the host provider runs the same code in
+ * plain C, as ga_solve.c's factorisations do.
  *
  * The column-pivoted QR (dgeqp3) is factored on the host: its pivot is chosen column by
  * column from norms that every reflector changes, which a panel cannot batch without
- * dlaqps's bookkeeping; its Q is still formed on the device. Complex matrices go to
+ * dlaqps's bookkeeping; its Q is formed as above. Complex matrices go to
  * ga_solve_complex.c (on the host). */
 #include "ga_internal.h"
 
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
 /* The panel width (GPUARRAY_QR_NB): dgeqrf's own block size. Narrower panels give more,
  * smaller products; the unit tests use small ones so that small matrices take every path. */
