@@ -55,6 +55,11 @@ bench/solve_probe: bench/solve_probe.c src/core/ga.h all
 	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -Wall -Wextra -Werror -Isrc/core $< \
 	  src/libgpuarray_core.a $(CORE_LIBS) -o $@
 
+# the QR probe for the GPU machine: carry it with .gl
+bench/qr_probe: bench/qr_probe.c src/core/ga.h all
+	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -Wall -Wextra -Werror -Isrc/core $< \
+	  src/libgpuarray_core.a $(CORE_LIBS) -o $@
+
 # the GEMM probe (variant sweep and autotuner) for the GPU machine: carry it with .gl
 bench/gemm_probe: bench/gemm_probe.c src/core/ga.h all
 	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -Wall -Wextra -Werror -Isrc/core $< \
@@ -83,6 +88,8 @@ check-octave: all
 	$(LAVAPIPE) $(OCTAVE) test/octave/test_solve.m
 	$(HOST) $(OCTAVE) test/octave/test_complex_la.m
 	$(LAVAPIPE) $(OCTAVE) test/octave/test_complex_la.m
+	$(HOST) $(OCTAVE) test/octave/test_qr.m
+	$(LAVAPIPE) $(OCTAVE) test/octave/test_qr.m
 	$(HOST) $(OCTAVE) test/octave/test_views.m
 	$(LAVAPIPE) $(OCTAVE) test/octave/test_views.m
 
@@ -123,6 +130,6 @@ demo:
 
 clean:
 	$(MAKE) -C src clean
-	rm -rf build $(PKG).tar.gz test/unit/test_core test/unit/test_rng test/unit/test_copy test/unit/test_gemm test/unit/test_solve bench/solve_probe bench/gemm_probe
+	rm -rf build $(PKG).tar.gz test/unit/test_core test/unit/test_rng test/unit/test_copy test/unit/test_gemm test/unit/test_solve bench/solve_probe bench/qr_probe bench/gemm_probe
 
 .PHONY: all check check-unit check-octave check-pkg bench-smoke fuzz dist install demo clean

@@ -1419,6 +1419,59 @@ classdef gpuArray < handle
       p = info;
     endfunction
 
+    function varargout = qr (a, varargin)
+      ## Octave 7's full-matrix forms: X = qr (A) (R above LAPACK's Householder vectors
+      ## times their tau), [Q, R] = qr (A), [Q, R] = qr (A, 0) (economy), [Q, R, P] =
+      ## qr (A) (A*P = Q*R, column pivoting; with 0 or "vector", P is the order as a row).
+      ## Octave 7.3 takes no "econ" (only "matrix" or "vector"); qr (A, B) is not here.
+      econ = false;
+      vec = false;
+      if (numel (varargin) > 1)
+        error ("gpuarray:notImplemented", "qr: only qr (A) and qr (A, 0 | \"vector\" | \"matrix\") are implemented for gpuArrays");
+      elseif (numel (varargin) == 1)
+        opt = varargin{1};
+        if (isa (opt, "gpuArray"))
+          opt = gather (opt);
+        endif
+        if (ischar (opt))
+          if (! any (strcmp (opt, {"vector", "matrix"})))
+            error ("qr: type for P must be 'matrix' or 'vector', not %s", opt);
+          endif
+          vec = strcmp (opt, "vector");
+        elseif (isscalar (opt) && (isnumeric (opt) || islogical (opt)) && opt == 0)
+          econ = true;
+        elseif (nargout > 1 || ! isscalar (opt))
+          error ("gpuarray:notImplemented", "qr: the qr (A, B) form is not implemented for gpuArrays");
+        endif
+      endif
+      if (! isa (a, "gpuArray"))
+        a = gpuArray (a);        # qr (A, gpuArray (0))
+      endif
+      if (! isfloat (a))
+        a = double (a);          # Octave factors integer and logical matrices as double
+      endif
+      if (ndims (a) > 2)
+        a = reshape (a, rows (a), []);   # as Octave's matrix_value folds N-D arrays
+      endif
+      if (nargout <= 1)
+        varargout{1} = gpuArray (__gpuarray__ ("linalg", "qr", a, "raw", false), [], [], true);
+        return;
+      endif
+      form = "full";
+      if (econ)
+        form = "econ";
+      endif
+      [rid, qid, pid] = __gpuarray__ ("linalg", "qr", a, form, nargout > 2);
+      varargout = {gpuArray(qid, [], [], true), gpuArray(rid, [], [], true)};
+      if (nargout > 2)
+        p = gpuArray (pid, [], [], true);
+        if (! econ && ! vec)
+          p = subsref (gpuArray.eye (columns (a)), substruct ("()", {":", gather(p)}));
+        endif
+        varargout{3} = p;
+      endif
+    endfunction
+
     function r = trace (a)
       ## Octave 7's trace.m: a vector gives its first element
       if (ndims (a) > 2)
@@ -3758,6 +3811,39 @@ endclassdef
 %! assert (q, qo);
 %! assert (gather (R), Ro, 1e-13);
 
+%!test
+%! ## qr: Octave 7's forms (blocked Householder QR, src/core/ga_qr.c)
+%! A = [4 1 2; 1 5 3; 2 3 6; 1 0 1];
+%! assert (gather (qr (gpuArray (A))), qr (A), 1e-13);
+%! [Q, R] = qr (gpuArray (A));
+%! [Qo, Ro] = qr (A);
+%! assert (isa (Q, "gpuArray") && isa (R, "gpuArray"));
+%! assert (gather (Q), Qo, 1e-13);
+%! assert (gather (R), Ro, 1e-13);
+%! [Q, R] = qr (gpuArray (single (A)), 0);
+%! [Qo, Ro] = qr (single (A), 0);
+%! assert (strcmp (classUnderlying (Q), "single") && isequal (size (Q), [4 3]));
+%! assert (gather (R), Ro, 1e-5);
+%! [Q, R, P] = qr (gpuArray (A));
+%! [Qo, Ro, Po] = qr (A);
+%! assert (gather (P), double (Po));
+%! assert (gather (R), Ro, 1e-13);
+%! [~, ~, p] = qr (gpuArray (A), "vector");
+%! [~, ~, po] = qr (A, "vector");
+%! assert (gather (p), po);
+%!test
+%! ## complex qr (on the host) and empty shapes
+%! F = [4 1i 2; -1i 5 3-1i; 2 3+1i 6];
+%! [Q, R] = qr (gpuArray (F));
+%! [Qo, Ro] = qr (F);
+%! assert (gather (Q), Qo, 1e-13);
+%! assert (gather (R), Ro, 1e-13);
+%! [Q, R] = qr (gpuArray (zeros (3, 0)));
+%! assert (gather (Q), eye (3));
+%! assert (size (R), [3 0]);
+%! assert (size (qr (gpuArray (zeros (0, 3)))), [0 3]);
+%!error <type for P> qr (gpuArray (ones (2)), "econ")
+%!error id=gpuarray:notImplemented [Q, R] = qr (gpuArray (ones (2)), ones (2, 1))
 %!error <positive definite> chol (gpuArray ([1 2; 2 1]))
 %!error <nonconformant> gpuArray (ones (2)) \ ones (3, 1)
 %!error <square> inv (gpuArray (ones (2, 3)))

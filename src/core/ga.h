@@ -315,6 +315,16 @@ ga_status ga_lu(ga_id a, ga_id *packed, ga_id *perm, int64_t *info);
  * triangle (the rest unspecified); info is 0, or the 1-based column whose pivot was not
  * positive (then only the leading info-1 columns are factored) */
 ga_status ga_chol(ga_id a, ga_id *out, int64_t *info);
+/* QR of an m x n matrix (ga_qr.c), Octave 7's forms: GA_QR_RAW gives in x what Octave's
+ * X = qr (A) gives (LAPACK's geqrf output, R in the upper triangle, the Householder
+ * vectors below it times their tau); GA_QR_FULL gives Q (m x m) in q and R (m x n) in x;
+ * GA_QR_ECON Q (m x min (m, n)) and R (min (m, n) x n). q may be NULL (R only). With perm
+ * not NULL the QR is column-pivoted as LAPACK's geqp3 (A P = Q R) and perm receives the
+ * 1 x n column order (1-based, of A's real class, as Octave's order vector). Real matrices are factored by a blocked
+ * Householder QR whose updates are device products; complex ones, and the pivoted QR's
+ * factorisation, on the host. */
+typedef enum { GA_QR_RAW, GA_QR_FULL, GA_QR_ECON } ga_qr_form;
+ga_status ga_qr(ga_id a, ga_qr_form form, ga_id *x, ga_id *q, ga_id *perm);
 
 /* Devices and telemetry. */
 ga_status ga_device_count(int *count);

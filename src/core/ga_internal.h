@@ -348,6 +348,19 @@ typedef struct ga_patch {
  * parts are all zero is replaced in the handle table by its real part (pending
  * expressions that read the complex tensor keep it). *t receives the settled tensor. */
 ga_status ga_settle_tensor(ga_id id, ga_tensor **t);
+/* ga_solve.c's block moves and products, shared with ga_qr.c: copy_region copies rows x
+ * cols between column-major regions (rowidx: int64 source rows); get_block and put_block
+ * move a block of a cls matrix to and from doubles on the host; gemm_update is one
+ * ga_plan_gemm product, C = op(A) op(B), or C -= op(A) op(B) with update set. */
+ga_status ga_la_copy_region(const ga_pbuf *src, int64_t soff, int64_t sld, const ga_pbuf *rowidx, ga_pbuf *dst,
+                            int64_t doff, int64_t dld, int64_t rows, int64_t cols, size_t es);
+ga_status ga_la_get_block(const ga_pbuf *buf, int64_t off, int64_t ld, int64_t rows, int64_t cols, ga_class cls,
+                          double *out);
+ga_status ga_la_put_block(ga_pbuf *buf, int64_t off, int64_t ld, int64_t rows, int64_t cols, ga_class cls,
+                          const double *in);
+ga_status ga_la_gemm_update(ga_class cls, int ta, int tb, int64_t m, int64_t n, int64_t k, const ga_pbuf *a,
+                            int64_t off_a, int64_t lda, const ga_pbuf *b, int64_t off_b, int64_t ldb, ga_pbuf *c,
+                            int64_t off_c, int64_t ldc, int update);
 /* Complex dense linear algebra on the host (ga_solve_complex.c): materialised 2-D
  * tensors of class GA_CDOUBLE or GA_CSINGLE (both operands of mldivide of one class).
  * mldivide: square A as Octave's ComplexMatrix::solve, else least squares; lu: perm
@@ -358,6 +371,10 @@ ga_status ga_cla_inv(ga_tensor *a, ga_tensor **out, ga_solve_info *info);
 ga_status ga_cla_det(ga_tensor *a, ga_tensor **out);
 ga_status ga_cla_lu(ga_tensor *a, ga_tensor **packed, int64_t *perm, int64_t *info);
 ga_status ga_cla_chol(ga_tensor *a, ga_tensor **out, int64_t *info);
+/* qr of a complex matrix as ga_qr (ga.h) asks for it: x receives X (GA_QR_RAW) or R,
+ * q (when not NULL) Q, jpvt (when not NULL) the column order of the pivoted QR (n
+ * entries, 0-based) */
+ga_status ga_cla_qr(ga_tensor *a, ga_qr_form form, int64_t *jpvt, ga_tensor **x, ga_tensor **q);
 /* ---- strided views (ga_view.c) ------------------------------------------------------ */
 /* A view is a pending tensor whose expression is one strided input: element j (at
  * coordinates j_k) is base's element offset + sum_k j_k * strides[k]. Consumers fuse it

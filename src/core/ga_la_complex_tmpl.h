@@ -700,3 +700,99 @@ done:
   free(ipiv);
   return rc;
 }
+
+/* Octave's qr of A (m x n, in place) as zgeqrf (zgeqr2's order) or, with jpvt, zgeqp3
+ * (zlaqp2: the free column of largest remaining norm, the first on ties, the norms
+ * downdated and recomputed where the downdate cancels). GA_QR_RAW leaves Octave's X in
+ * A: R above the vectors times their tau; otherwise R with zeros below, and Q (m x qc,
+ * qc = m or min (m, n)) formed as zung2r does, when Q is not NULL. jpvt: 0-based.
+ * Returns -1 when out of memory. */
+static int SFX(qr)(CT *A, int64_t m, int64_t n, ga_qr_form form, int64_t *jpvt, CT *Q)
+{
+  int64_t k = m < n ? m : n, qc = form == GA_QR_FULL ? m : k;
+  CT *tau = calloc((size_t)k + 1, sizeof *tau);
+  RT *vn1 = calloc((size_t)n + 1, sizeof *vn1), *vn2 = calloc((size_t)n + 1, sizeof *vn2);
+  if (!tau || !vn1 || !vn2) {
+    free(tau);
+    free(vn1);
+    free(vn2);
+    return -1;
+  }
+  for (int64_t j = 0; jpvt && j < n; j++) {
+    RT s = 0;
+    for (int64_t i = 0; i < m; i++)
+      s += SFX(norm2)(A[i + j * m]);
+    jpvt[j] = j;
+    vn1[j] = vn2[j] = sqrt(s);
+  }
+  const RT tol3z = sqrt(RT_EPS / 2);
+  for (int64_t i = 0; i < k; i++) {
+    if (jpvt) {
+      int64_t p = i;
+      for (int64_t j = i + 1; j < n; j++)
+        if (vn1[j] > vn1[p])
+          p = j;
+      if (p != i) {
+        for (int64_t r = 0; r < m; r++) {
+          CT t = A[r + p * m];
+          A[r + p * m] = A[r + i * m];
+          A[r + i * m] = t;
+        }
+        int64_t t = jpvt[p];
+        jpvt[p] = jpvt[i];
+        jpvt[i] = t;
+        vn1[p] = vn1[i];
+        vn2[p] = vn2[i];
+      }
+    }
+    RT beta;
+    CT *v = A + i + i * m;
+    tau[i] = SFX(householder)(v, m - i, &beta);
+    v[0] = 1;
+    for (int64_t j = i + 1; j < n; j++)
+      SFX(reflect)(v, m - i, conj(tau[i]), A + i + j * m);
+    v[0] = beta;
+    for (int64_t j = i + 1; jpvt && j < n; j++) {
+      if (vn1[j] == 0)
+        continue;
+      RT t = fabs(A[i + j * m]) / vn1[j];
+      t = 1 - t * t;
+      t = t > 0 ? t : 0;
+      RT t2 = t * (vn1[j] / vn2[j]) * (vn1[j] / vn2[j]);
+      if (t2 <= tol3z) {
+        RT s = 0;
+        for (int64_t r = i + 1; r < m; r++)
+          s += SFX(norm2)(A[r + j * m]);
+        vn1[j] = vn2[j] = sqrt(s);
+      } else {
+        vn1[j] *= sqrt(t);
+      }
+    }
+  }
+  if (Q) { /* zung2r on Q's columns: the vectors copied in, the identity after them */
+    memset(Q, 0, (size_t)(m * qc) * sizeof *Q);
+    for (int64_t j = 0; j < k; j++)
+      for (int64_t i = j + 1; i < m; i++)
+        Q[i + j * m] = A[i + j * m];
+    for (int64_t j = k; j < qc; j++)
+      Q[j + j * m] = 1;
+    for (int64_t i = k - 1; i >= 0; i--) {
+      CT *v = Q + i + i * m;
+      v[0] = 1;
+      for (int64_t j = i + 1; j < qc; j++)
+        SFX(reflect)(v, m - i, tau[i], Q + i + j * m);
+      for (int64_t r = 1; r < m - i; r++)
+        v[r] = SFX(mul)(-tau[i], v[r]);
+      v[0] = 1 - tau[i];
+      for (int64_t r = 0; r < i; r++)
+        Q[r + i * m] = 0;
+    }
+  }
+  for (int64_t j = 0; j < k; j++)
+    for (int64_t i = j + 1; i < m; i++)
+      A[i + j * m] = form == GA_QR_RAW ? SFX(mul)(A[i + j * m], tau[j]) : 0;
+  free(tau);
+  free(vn1);
+  free(vn2);
+  return 0;
+}

@@ -63,8 +63,8 @@ static void *xcalloc(size_t n, size_t size) { return calloc(n ? n : 1, size ? si
 
 /* rows x cols of src (column-major at soff, leading dimension sld) into dst; with rowidx,
  * source row i is rowidx[i] (int64, relative to soff) */
-static ga_status copy_region(const ga_pbuf *src, int64_t soff, int64_t sld, const ga_pbuf *rowidx, ga_pbuf *dst,
-                             int64_t doff, int64_t dld, int64_t rows, int64_t cols, size_t es)
+ga_status ga_la_copy_region(const ga_pbuf *src, int64_t soff, int64_t sld, const ga_pbuf *rowidx, ga_pbuf *dst,
+                            int64_t doff, int64_t dld, int64_t rows, int64_t cols, size_t es)
 {
   if (rows <= 0 || cols <= 0)
     return GA_OK;
@@ -78,8 +78,8 @@ static ga_status copy_region(const ga_pbuf *src, int64_t soff, int64_t sld, cons
 }
 
 /* a block of a matrix of class cls, downloaded as doubles (rows x cols, ld rows) */
-static ga_status get_block(const ga_pbuf *buf, int64_t off, int64_t ld, int64_t rows, int64_t cols, ga_class cls,
-                           double *out)
+ga_status ga_la_get_block(const ga_pbuf *buf, int64_t off, int64_t ld, int64_t rows, int64_t cols, ga_class cls,
+                          double *out)
 {
   size_t es = ga_class_size(cls), n = (size_t)(rows * cols);
   if (!n)
@@ -87,7 +87,7 @@ static ga_status get_block(const ga_pbuf *buf, int64_t off, int64_t ld, int64_t 
   ga_pbuf tmp = {0};
   void *h = xcalloc(n, es);
   ga_status st = h ? ga_buffer_acquire(n * es, &tmp) : ga_fail(GA_ERR_OOM, "out of host memory");
-  if (st == GA_OK && (st = copy_region(buf, off, ld, NULL, &tmp, 0, rows, rows, cols, es)) == GA_OK &&
+  if (st == GA_OK && (st = ga_la_copy_region(buf, off, ld, NULL, &tmp, 0, rows, rows, cols, es)) == GA_OK &&
       (st = ga_g.prov->download(ga_g.pstate, &tmp, h, n * es)) == GA_OK) {
     ga_g.stats.bytes_downloaded += n * es;
     for (size_t i = 0; i < n; i++)
@@ -100,8 +100,8 @@ static ga_status get_block(const ga_pbuf *buf, int64_t off, int64_t ld, int64_t 
 }
 
 /* the reverse: doubles (rows x cols, ld rows) rounded to cls into a block */
-static ga_status put_block(ga_pbuf *buf, int64_t off, int64_t ld, int64_t rows, int64_t cols, ga_class cls,
-                           const double *in)
+ga_status ga_la_put_block(ga_pbuf *buf, int64_t off, int64_t ld, int64_t rows, int64_t cols, ga_class cls,
+                          const double *in)
 {
   size_t es = ga_class_size(cls), n = (size_t)(rows * cols);
   if (!n)
@@ -118,7 +118,7 @@ static ga_status put_block(ga_pbuf *buf, int64_t off, int64_t ld, int64_t rows, 
     }
     if ((st = ga_g.prov->upload(ga_g.pstate, &tmp, h, n * es)) == GA_OK) {
       ga_g.stats.bytes_uploaded += n * es;
-      st = copy_region(&tmp, 0, rows, NULL, buf, off, ld, rows, cols, es);
+      st = ga_la_copy_region(&tmp, 0, rows, NULL, buf, off, ld, rows, cols, es);
     }
   }
   /* the copy that reads it is queued before the buffer's next user */
@@ -337,9 +337,9 @@ static ga_status gemm_batch(ga_class cls, int ta, int tb, int64_t m, int64_t n, 
   return ga_plan_gemm(&d);
 }
 
-static ga_status gemm_update(ga_class cls, int ta, int tb, int64_t m, int64_t n, int64_t k, const ga_pbuf *a,
-                             int64_t off_a, int64_t lda, const ga_pbuf *b, int64_t off_b, int64_t ldb, ga_pbuf *c,
-                             int64_t off_c, int64_t ldc, int update)
+ga_status ga_la_gemm_update(ga_class cls, int ta, int tb, int64_t m, int64_t n, int64_t k, const ga_pbuf *a,
+                            int64_t off_a, int64_t lda, const ga_pbuf *b, int64_t off_b, int64_t ldb, ga_pbuf *c,
+                            int64_t off_c, int64_t ldc, int update)
 {
   return gemm_batch(cls, ta, tb, m, n, k, a, off_a, lda, 0, b, off_b, ldb, 0, c, off_c, ldc, 0, 1, update);
 }
@@ -412,8 +412,8 @@ static ga_status rgetrf(ga_class cls, ga_pbuf *W, int64_t m, int64_t ncols, int6
     return s;
   if (r <= n1)
     return GA_OK;
-  if ((s = gemm_update(cls, 0, 0, r - n1, n2, n1, W, c0 + n1 + c0 * m, m, W, c0 + (c0 + n1) * m, m, W,
-                       c0 + n1 + (c0 + n1) * m, m, 1)) != GA_OK)
+  if ((s = ga_la_gemm_update(cls, 0, 0, r - n1, n2, n1, W, c0 + n1 + c0 * m, m, W, c0 + (c0 + n1) * m, m, W,
+                             c0 + n1 + (c0 + n1) * m, m, 1)) != GA_OK)
     return s;
   return rgetrf(cls, W, m, ncols, c0 + n1, n2, piv, off_info, work);
 }
@@ -485,10 +485,10 @@ static ga_status potrf(ga_class cls, ga_pbuf *W, int64_t n, int64_t *info)
     st = ga_buffer_acquire((size_t)(nb * n) * es, &tmp);
   for (int64_t j0 = 0; j0 < n && st == GA_OK; j0 += nb) {
     int64_t jb = n - j0 < nb ? n - j0 : nb;
-    if ((st = get_block(W, j0 + j0 * n, n, jb, jb, cls, D)) != GA_OK)
+    if ((st = ga_la_get_block(W, j0 + j0 * n, n, jb, jb, cls, D)) != GA_OK)
       break;
     int64_t bad = host_potrf_lower(D, jb);
-    if ((st = put_block(W, j0 + j0 * n, n, jb, jb, cls, D)) != GA_OK)
+    if ((st = ga_la_put_block(W, j0 + j0 * n, n, jb, jb, cls, D)) != GA_OK)
       break;
     if (bad) {
       *info = j0 + bad;
@@ -499,11 +499,11 @@ static ga_status potrf(ga_class cls, ga_pbuf *W, int64_t n, int64_t *info)
       break;
     /* L21 = A21 L11^-T, then A22 -= L21 L21' */
     host_tri_inverse(D, jb, true, false, Dt);
-    if ((st = put_block(&lbuf, 0, jb, jb, jb, cls, Dt)) != GA_OK ||
-        (st = gemm_update(cls, 0, 1, rn, jb, jb, W, r0 + j0 * n, n, &lbuf, 0, jb, &tmp, 0, rn, 0)) != GA_OK ||
-        (st = copy_region(&tmp, 0, rn, NULL, W, r0 + j0 * n, n, rn, jb, es)) != GA_OK)
+    if ((st = ga_la_put_block(&lbuf, 0, jb, jb, jb, cls, Dt)) != GA_OK ||
+        (st = ga_la_gemm_update(cls, 0, 1, rn, jb, jb, W, r0 + j0 * n, n, &lbuf, 0, jb, &tmp, 0, rn, 0)) != GA_OK ||
+        (st = ga_la_copy_region(&tmp, 0, rn, NULL, W, r0 + j0 * n, n, rn, jb, es)) != GA_OK)
       break;
-    st = gemm_update(cls, 0, 1, rn, rn, jb, W, r0 + j0 * n, n, W, r0 + j0 * n, n, W, r0 + r0 * n, n, 1);
+    st = ga_la_gemm_update(cls, 0, 1, rn, rn, jb, W, r0 + j0 * n, n, W, r0 + j0 * n, n, W, r0 + r0 * n, n, 1);
   }
   if (lbuf.bytes)
     ga_buffer_release(&lbuf);
@@ -573,15 +573,16 @@ static ga_status tri_solve(const tri_factor *f, bool trans, ga_pbuf *X, ga_pbuf 
   for (int64_t s = 0; s < nblocks && st == GA_OK; s++) {
     int64_t bi = fwd ? s : nblocks - 1 - s;
     int64_t k0 = bi * nb, kb = n - k0 < nb ? n - k0 : nb;
-    if ((st = gemm_update(cls, trans, 0, kb, nrhs, kb, &f->inv, bi * nb * nb, nb, X, k0, n, Y, k0, n, 0)) != GA_OK)
+    if ((st = ga_la_gemm_update(cls, trans, 0, kb, nrhs, kb, &f->inv, bi * nb * nb, nb, X, k0, n, Y, k0, n, 0)) !=
+        GA_OK)
       break;
     if (fwd && k0 + kb < n) {
       int64_t r0 = k0 + kb, rn = n - r0;
-      st = trans ? gemm_update(cls, 1, 0, rn, nrhs, kb, T, k0 + r0 * n, n, Y, k0, n, X, r0, n, 1)
-                 : gemm_update(cls, 0, 0, rn, nrhs, kb, T, r0 + k0 * n, n, Y, k0, n, X, r0, n, 1);
+      st = trans ? ga_la_gemm_update(cls, 1, 0, rn, nrhs, kb, T, k0 + r0 * n, n, Y, k0, n, X, r0, n, 1)
+                 : ga_la_gemm_update(cls, 0, 0, rn, nrhs, kb, T, r0 + k0 * n, n, Y, k0, n, X, r0, n, 1);
     } else if (!fwd && k0 > 0) {
-      st = trans ? gemm_update(cls, 1, 0, k0, nrhs, kb, T, k0, n, Y, k0, n, X, 0, n, 1)
-                 : gemm_update(cls, 0, 0, k0, nrhs, kb, T, k0 * n, n, Y, k0, n, X, 0, n, 1);
+      st = trans ? ga_la_gemm_update(cls, 1, 0, k0, nrhs, kb, T, k0, n, Y, k0, n, X, 0, n, 1)
+                 : ga_la_gemm_update(cls, 0, 0, k0, nrhs, kb, T, k0 * n, n, Y, k0, n, X, 0, n, 1);
     }
   }
   return st;
@@ -801,7 +802,7 @@ static ga_status copy_new(const ga_tensor *t, int64_t rows, int64_t cols, const 
       ga_g.stats.bytes_uploaded += (size_t)rows * sizeof *perm;
   }
   if (st == GA_OK)
-    st = copy_region(&t->buf, 0, rows, perm ? &idx : NULL, &(*out)->buf, 0, rows, rows, cols, es);
+    st = ga_la_copy_region(&t->buf, 0, rows, perm ? &idx : NULL, &(*out)->buf, 0, rows, rows, cols, es);
   if (idx.bytes)
     ga_buffer_release(&idx);
   if (st != GA_OK) {
@@ -1082,13 +1083,13 @@ static ga_status lstsq_host(ga_tensor *a, ga_tensor *b, ga_class cls, ga_tensor 
   double *X = xcalloc((size_t)(n * nrhs), sizeof *X);
   ga_status st = A && B && X ? GA_OK : ga_fail(GA_ERR_OOM, "out of host memory");
   if (st == GA_OK)
-    st = get_block(&a->buf, 0, m, m, n, cls, A);
+    st = ga_la_get_block(&a->buf, 0, m, m, n, cls, A);
   if (st == GA_OK)
-    st = get_block(&b->buf, 0, m, m, nrhs, cls, B);
+    st = ga_la_get_block(&b->buf, 0, m, m, nrhs, cls, B);
   if (st == GA_OK)
     st = host_lstsq(A, m, n, B, nrhs, X);
   if (st == GA_OK && (st = ga_tensor_new(cls, 2, dims, out)) == GA_OK &&
-      (st = put_block(&(*out)->buf, 0, n, n, nrhs, cls, X)) != GA_OK) {
+      (st = ga_la_put_block(&(*out)->buf, 0, n, n, nrhs, cls, X)) != GA_OK) {
     ga_tensor_unref(*out);
     *out = NULL;
   }
@@ -1358,7 +1359,7 @@ ga_status ga_det(ga_id a, ga_id *out)
     st = ga_fail(GA_ERR_OOM, "out of host memory");
   if (st == GA_OK && n > 0 && (st = copy_new(r.t, n, n, NULL, &W)) == GA_OK &&
       (st = getrf(cls, &W->buf, n, n, perm, &linfo)) == GA_OK)
-    st = get_block(&W->buf, 0, n + 1, 1, n, cls, d); /* the diagonal: a 1 x n view, ld n + 1 */
+    st = ga_la_get_block(&W->buf, 0, n + 1, 1, n, cls, d); /* the diagonal: a 1 x n view, ld n + 1 */
   double value = 1;
   if (st == GA_OK) {
     /* as Octave's DET: a coefficient and a power of two, so that no partial product

@@ -201,3 +201,27 @@ ga_status ga_cla_chol(ga_tensor *a, ga_tensor **out, int64_t *info)
   free(L);
   return st;
 }
+
+ga_status ga_cla_qr(ga_tensor *a, ga_qr_form form, int64_t *jpvt, ga_tensor **x, ga_tensor **q)
+{
+  ga_status st = check_class(a);
+  if (st != GA_OK)
+    return st;
+  int64_t m = a->dims[0], n = a->dims[1], k = m < n ? m : n, qc = form == GA_QR_FULL ? m : k;
+  void *A = NULL, *Q = q ? malloc((size_t)(m * qc) * ga_class_size(a->cls) + 1) : NULL;
+  if (q && !Q)
+    return oom();
+  if ((st = fetch(a, &A)) == GA_OK) {
+    int rc = a->cls == GA_CSINGLE ? qr_c(A, m, n, form, jpvt, Q) : qr_z(A, m, n, form, jpvt, Q);
+    if (rc)
+      st = oom();
+    if (st == GA_OK && (st = deliver(a->cls, m, n, A, x)) == GA_OK && q &&
+        (st = deliver(a->cls, m, qc, Q, q)) != GA_OK) {
+      ga_tensor_unref(*x);
+      *x = NULL;
+    }
+  }
+  free(A);
+  free(Q);
+  return st;
+}

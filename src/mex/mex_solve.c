@@ -4,6 +4,10 @@
  *   "det", A         -> [id, cls, sz]
  *   "lu", A          -> [packed id, perm id, info]
  *   "chol", A        -> [id, info]
+ *   "qr", A, FORM, PIVOT -> [x id, q id, perm id]: FORM "raw" (x is Octave's X = qr (A)),
+ *                       "full" or "econ" (x is R, q is Q); PIVOT true: column pivoting,
+ *                       perm the 1 x n column order (of A's real class). Q is formed
+ *                       only when asked for.
  * cond is 0 (fine), 1 (singular) or 2 (nearly singular): gpuArray.m raises Octave's
  * warnings from it, so they point at the user's line and obey `warning off`. */
 #include "mex_commands.h"
@@ -72,6 +76,34 @@ void ga_mex_linalg(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     plhs[0] = ga_mex_make_id(id);
     if (nlhs > 1)
       plhs[1] = mxCreateDoubleScalar((double)cinfo);
+  } else if (!strcmp(op, "qr")) {
+    ga_mex_nargs("linalg", nrhs, 4, 4, nlhs, 3);
+    char form[8];
+    ga_mex_get_string(prhs[2], "qr", form, sizeof form);
+    ga_qr_form f = GA_QR_RAW;
+    if (!strcmp(form, "full"))
+      f = GA_QR_FULL;
+    else if (!strcmp(form, "econ"))
+      f = GA_QR_ECON;
+    else if (strcmp(form, "raw"))
+      ga_mex_error("gpuarray:invalidArgument", "qr: unknown form '%s'", form);
+    if ((!mxIsLogical(prhs[3]) && !mxIsNumeric(prhs[3])) || mxGetNumberOfElements(prhs[3]) != 1)
+      ga_mex_error("gpuarray:invalidArgument", "qr: PIVOT must be a logical scalar");
+    bool pivot = mxGetScalar(prhs[3]) != 0;
+    ga_id q = 0, perm = 0;
+    ga_mex_raise(ga_qr(held_id(prhs[1], "qr"), f, &id, f != GA_QR_RAW && nlhs > 1 ? &q : NULL,
+                       pivot ? &perm : NULL));
+    plhs[0] = ga_mex_make_id(id);
+    if (nlhs > 1 && q)
+      plhs[1] = ga_mex_make_id(q);
+    else if (nlhs > 1)
+      plhs[1] = mxCreateDoubleMatrix(0, 0, mxREAL);
+    if (nlhs > 2 && perm)
+      plhs[2] = ga_mex_make_id(perm);
+    else if (nlhs > 2)
+      plhs[2] = mxCreateDoubleMatrix(0, 0, mxREAL);
+    else if (perm)
+      ga_release(perm);
   } else {
     ga_mex_error("gpuarray:invalidArgument", "__gpuarray__ ('linalg'): unknown operation '%s'", op);
   }

@@ -14,6 +14,7 @@
 #include <complex.h>
 #include <float.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -794,6 +795,85 @@ static void test_solve_structure(void **state)
   setenv("GPUARRAY_SOLVE_LEAF", "4", 1);
 }
 
+/* ga_qr: Q R = A P and Q'Q = I for every form, with panels of 5 columns so that the
+ * device updates, the ragged last panel and the extra columns of a full Q all run; the
+ * raw form's upper triangle is R */
+static void qr_case(ga_class cls, int64_t m, int64_t n, ga_qr_form form, bool pivot)
+{
+  int64_t k = m < n ? m : n, qc = form == GA_QR_FULL ? m : k, rr = form == GA_QR_FULL ? m : k;
+  double tol = (cls == GA_SINGLE ? 1e-5 : 1e-13) * (double)(m > n ? m : n);
+  double *A = random_matrix(cls, m, n, 0);
+  ga_id a = upload(cls, m, n, A), x = 0, q = 0, p = 0, raw = 0;
+  CHECK_OK(ga_qr(a, form, &x, &q, pivot ? &p : NULL));
+  double *R = download(x, rr * n), *Q = download(q, m * qc), *P = pivot ? download(p, n) : NULL;
+  long double worst = 0, orth = 0;
+  for (int64_t i = 0; i < m; i++)
+    for (int64_t j = 0; j < n; j++) {
+      long double s2 = 0;
+      for (int64_t c = 0; c < qc && c < rr; c++)
+        s2 += (long double)Q[i + c * m] * (c <= j ? R[c + j * rr] : 0);
+      int64_t col = pivot ? (int64_t)P[j] - 1 : j;
+      long double e = fabsl(s2 - A[i + col * m]);
+      worst = e > worst ? e : worst;
+    }
+  for (int64_t c1 = 0; c1 < qc; c1++)
+    for (int64_t c2 = 0; c2 < qc; c2++) {
+      long double s2 = 0;
+      for (int64_t i = 0; i < m; i++)
+        s2 += (long double)Q[i + c1 * m] * Q[i + c2 * m];
+      long double e = fabsl(s2 - (c1 == c2));
+      orth = e > orth ? e : orth;
+    }
+  for (int64_t j = 0; j < n; j++)
+    for (int64_t i = j + 1; i < rr; i++)
+      assert_true(R[i + j * rr] == 0);
+  if (!(worst < tol && orth < tol))
+    fail_msg("qr %lldx%lld form %d pivot %d: |QR - AP| %Lg, |Q'Q - I| %Lg", (long long)m, (long long)n, (int)form,
+             (int)pivot, worst, orth);
+  if (!pivot) {
+    CHECK_OK(ga_qr(a, GA_QR_RAW, &raw, NULL, NULL));
+    double *X = download(raw, m * n);
+    for (int64_t j = 0; j < n; j++)
+      for (int64_t i = 0; i <= j && i < k; i++)
+        if (!(fabs(X[i + j * m] - R[i + j * rr]) <= tol))
+          fail_msg("qr %lldx%lld: X(%lld, %lld) = %g, R has %g", (long long)m, (long long)n, (long long)i,
+                   (long long)j, X[i + j * m], R[i + j * rr]);
+    ga_release(raw);
+    free(X);
+  }
+  ga_release(a);
+  ga_release(x);
+  ga_release(q);
+  if (pivot)
+    ga_release(p);
+  free(A);
+  free(R);
+  free(Q);
+  free(P);
+}
+
+static void test_qr(void **state)
+{
+  (void)state;
+  const int64_t shapes[][2] = {{23, 17}, {17, 23}, {12, 12}, {1, 4}, {4, 1}, {40, 3}};
+  setenv("GPUARRAY_QR_NB", "5", 1);
+  for (size_t s = 0; s < sizeof shapes / sizeof *shapes; s++)
+    for (int f = GA_QR_FULL; f <= GA_QR_ECON; f++)
+      for (int piv = 0; piv < 2; piv++) {
+        qr_case(GA_DOUBLE, shapes[s][0], shapes[s][1], (ga_qr_form)f, piv);
+        qr_case(GA_SINGLE, shapes[s][0], shapes[s][1], (ga_qr_form)f, piv);
+      }
+  unsetenv("GPUARRAY_QR_NB");
+  qr_case(GA_DOUBLE, 70, 45, GA_QR_FULL, false);
+  /* integers are refused here (gpuArray.m converts them, as Octave does) */
+  int64_t dims[2] = {2, 2};
+  int32_t v[4] = {1, 2, 3, 4};
+  ga_id a = 0, x = 0;
+  CHECK_OK(ga_upload(GA_INT32, 2, dims, v, &a));
+  assert_int_equal(ga_qr(a, GA_QR_RAW, &x, NULL, NULL), GA_ERR_CLASS);
+  ga_release(a);
+}
+
 static int teardown(void **state)
 {
   (void)state;
@@ -824,6 +904,7 @@ int main(void)
     cmocka_unit_test(test_solve_structure),
     cmocka_unit_test(test_complex),
     cmocka_unit_test(test_complex_factors),
+    cmocka_unit_test(test_qr),
   };
   return cmocka_run_group_tests(tests, NULL, teardown);
 }
