@@ -1419,6 +1419,64 @@ classdef gpuArray < handle
       p = info;
     endfunction
 
+    function varargout = svd (a, econ)
+      ## s = svd (A), [U, S, V] = svd (A), svd (A, "econ"), svd (A, 0) (economy size only
+      ## where A has more rows than columns, as Octave 7): one-sided Jacobi on the device
+      ## (src/core/ga_svd.c, doc/linear_algebra.md). S comes back a full matrix, not a
+      ## diagonal one; the signs of U's and V's columns may differ from LAPACK's.
+      if (nargin > 2 || nargout > 3)
+        error ("Invalid call to svd");
+      endif
+      if (! isfloat (a))   # integers and logical, as Octave: in double
+        a = double (a);
+      endif
+      flags = 0;
+      if (nargout > 1)
+        flags = 1;
+      endif
+      if (nargin == 2 && ! (isnumeric (econ) && isscalar (econ) && econ == 0 && rows (a) < columns (a)))
+        flags += 2;
+      endif
+      ids = cell (1, 1 + 3 * (nargout > 1));   # s, then U, S, V
+      [ids{:}] = __gpuarray__ ("linalg", "svd", a, flags);
+      varargout = cellfun (@(id) gpuArray (id, [], [], true), ids, "UniformOutput", false);
+      if (nargout > 1)
+        varargout = varargout(2:4);
+      endif
+    endfunction
+
+    function r = cond (a, p)
+      ## Octave's cond.m: the 2-norm condition from the singular values (on the device),
+      ## other norms as norm (A, P) * norm (inv (A), P)
+      if (nargin < 2)
+        p = 2;
+      endif
+      p = gather (p);
+      if (ndims (a) > 2)
+        error ("cond: A must be a 2-D matrix");
+      endif
+      if (! (isnumeric (p) && isscalar (p) && p == 2))
+        r = norm (a, p) * norm (inv (a), p);
+        return;
+      endif
+      if (isempty (a))
+        r = gpuArray (0);
+        return;
+      endif
+      if (! isfloat (a))
+        a = double (a);
+      endif
+      ## with flag 4 an Inf or NaN gives NaN singular values, not svd's error
+      s = gather (gpuArray (__gpuarray__ ("linalg", "svd", a, 4), [], [], true));
+      if (isnan (s(1)))
+        error ("cond: A must not contain Inf or NaN values");
+      elseif (s(1) == 0 || s(end) == 0)
+        r = gpuArray (cast (Inf, class (s)));
+      else
+        r = gpuArray (s(1) / s(end));
+      endif
+    endfunction
+
     function r = trace (a)
       ## Octave 7's trace.m: a vector gives its first element
       if (ndims (a) > 2)
@@ -1436,8 +1494,8 @@ classdef gpuArray < handle
 
     function r = norm (x, p, opt)
       ## 1, Inf, -Inf, "fro" and p-norms by reductions on the device; the 2-norm of a
-      ## matrix (its largest singular value) is computed by Octave's own norm on the host
-      ## and returned as a gpuArray (no SVD on the device yet)
+      ## real matrix is its largest singular value, by svd on the device (complex ones and
+      ## other p by Octave's own norm on the host, returned as a gpuArray)
       if (nargin < 2 || (isnumeric (p) && isempty (p)))
         p = 2;
       endif
@@ -1494,6 +1552,10 @@ classdef gpuArray < handle
         r = max (sum (ax, 1));
       elseif (p == Inf)
         r = max (sum (ax, 2));
+      elseif (p == 2 && isreal (x))
+        ## flag 4: an Inf or NaN gives NaN, as Octave's norm
+        s = gpuArray (__gpuarray__ ("linalg", "svd", x, 4), [], [], true);
+        r = subsref (s, substruct ("()", {1}));
       elseif (p == 2)
         r = gpuArray (norm (gather (x)));
       else

@@ -100,6 +100,73 @@
 LA_TEMPLATES(double, d, DBL_MIN)
 LA_TEMPLATES(float, s, FLT_MIN)
 
+/* The pair k (0 .. N/2-1) of round-robin step `step` over N = n rounded up to even
+ * columns (the circle method: column 0 stays, the others turn a place per step), as
+ * shaders/svd.comp computes it; false where the pair holds the odd column's dummy. */
+static bool jacobi_pair(int64_t n, int64_t step, int64_t k, int64_t *p, int64_t *q)
+{
+  int64_t N = n + (n & 1), a, b;
+  if (k == 0) {
+    a = 0;
+    b = 1 + step % (N - 1);
+  } else {
+    a = 1 + (k + step) % (N - 1);
+    b = 1 + (N - 1 - k + step) % (N - 1);
+  }
+  *p = a < b ? a : b;
+  *q = a < b ? b : a;
+  return *q < n;
+}
+
+/* the Jacobi SVD's kinds (ga_svd.c), in the class's precision as on the device */
+#define SVD_TEMPLATES(T, SUFFIX)                                                                        \
+  static void jacobi_##SUFFIX(const ga_la_desc *d, T *A, int32_t *flag)                                 \
+  {                                                                                                     \
+    int64_t lda = d->lda, rows = d->m + d->vrows, p, q;                                                 \
+    for (int64_t k = 0; k < (d->n + 1) / 2; k++) {                                                      \
+      if (!jacobi_pair(d->n, d->step, k, &p, &q))                                                       \
+        continue;                                                                                       \
+      T *x = A + p * lda, *y = A + q * lda, alpha = 0, beta = 0, gamma = 0;                             \
+      for (int64_t i = 0; i < d->m; i++) {                                                              \
+        alpha += x[i] * x[i];                                                                           \
+        beta += y[i] * y[i];                                                                            \
+        gamma += x[i] * y[i];                                                                           \
+      }                                                                                                 \
+      if (gamma == 0 || fabs((double)gamma) <= (T)d->tol * (T)sqrt((double)alpha) * (T)sqrt((double)beta)) \
+        continue;                                                                                       \
+      T zeta = (beta - alpha) / (2 * gamma), az = (T)fabs((double)zeta);                                \
+      T hyp = az > 1 ? az * (T)sqrt((double)(1 + (1 / az) * (1 / az))) : (T)sqrt((double)(1 + az * az)); \
+      T t = (zeta < 0 ? (T)-1 : (T)1) / (az + hyp);                                                     \
+      T c = 1 / (T)sqrt((double)(1 + t * t)), s = c * t;                                                \
+      for (int64_t i = 0; i < rows; i++) {                                                              \
+        T u = x[i], v = y[i];                                                                           \
+        x[i] = c * u - s * v;                                                                           \
+        y[i] = s * u + c * v;                                                                           \
+      }                                                                                                 \
+      *flag = 1;                                                                                        \
+    }                                                                                                   \
+  }                                                                                                     \
+                                                                                                        \
+  static void colnorm_##SUFFIX(const ga_la_desc *d, T *A, T *out)                                       \
+  {                                                                                                     \
+    for (int64_t j = 0; j < d->n; j++) {                                                                \
+      T *x = A + j * d->lda, big = 0, sum = 0;                                                          \
+      for (int64_t i = 0; i < d->m; i++)                                                                \
+        big = (T)fmax((double)big, fabs((double)x[i]));                                                 \
+      if (big > 0)                                                                                      \
+        for (int64_t i = 0; i < d->m; i++)                                                              \
+          sum += (x[i] / big) * (x[i] / big);                                                           \
+      T sigma = big * (T)sqrt((double)sum);                                                             \
+      out[j] = sigma;                                                                                   \
+      if (d->vrows > 0 && sigma > 0)                                                                    \
+        for (int64_t i = 0; i < d->m; i++)                                                              \
+          x[i] /= sigma;                                                                                \
+    }                                                                                                   \
+  }
+
+SVD_TEMPLATES(double, d)
+SVD_TEMPLATES(float, s)
+
 void ga_host_la(const ga_la_desc *d, void *a, const void *t, int32_t *piv)
 {
   bool dbl = d->cls == GA_DOUBLE;
@@ -127,6 +194,18 @@ void ga_host_la(const ga_la_desc *d, void *a, const void *t, int32_t *piv)
       eye_d(d, (double *)a + d->off_a);
     else
       eye_s(d, (float *)a + d->off_a);
+    break;
+  case GA_LA_JACOBI:
+    if (dbl)
+      jacobi_d(d, (double *)a + d->off_a, piv + d->off_info);
+    else
+      jacobi_s(d, (float *)a + d->off_a, piv + d->off_info);
+    break;
+  case GA_LA_COLNORM:
+    if (dbl)
+      colnorm_d(d, (double *)a + d->off_a, (double *)a + d->off_out);
+    else
+      colnorm_s(d, (float *)a + d->off_a, (float *)a + d->off_out);
     break;
   }
 }

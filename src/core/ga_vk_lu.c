@@ -194,6 +194,9 @@ ga_status ga_vk_la(void *state, const ga_la_desc *d)
             (uint32_t)d->n, (uint32_t)d->batch, ga_vk_groups_x(groups)};
     return ga_vk_dispatch(vk, p, &pc, sizeof pc, groups);
   }
+  case GA_LA_JACOBI:
+  case GA_LA_COLNORM:
+    return ga_vk_svd_la(vk, d);
   }
   return GA_ERR_UNSUPPORTED;
 }

@@ -1,0 +1,410 @@
+/* The singular value decomposition of held values (ga.h): one-sided Jacobi (Hestenes),
+ * which is accurate to high relative accuracy and parallel. The m x n working matrix
+ * (m >= n: A, or A' for a wide A, with U and V swapped at the end) is orthogonalised
+ * by plane rotations of column pairs; a sweep visits every pair once in round-robin
+ * order, n-1 steps (n rounded up to even) of n/2 disjoint pairs, one provider kernel
+ * (GA_LA_JACOBI) a step. V accumulates the same rotations in the rows stored under A's,
+ * so one kernel turns both. The only wait is one flag word read per sweep: the sweeps
+ * stop when one rotates nothing. Then sigma_j = ||a_j|| and U's columns are a_j /
+ * sigma_j (GA_LA_COLNORM), sorted descending on the host from the n norms.
+ *
+ * Everything goes through the provider interface (ga_la_desc kernels and copies), so
+ * the host provider runs the same driver on shaders/svd.comp's C reference
+ * (ga_la_host.c). Left on the host: the sort of the n norms and, where U needs columns
+ * the Jacobi iteration does not give (zero singular values, or a full U of a tall
+ * matrix), their completion (see complete_basis). */
+#include "ga_internal.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* a failing sweep count means a device that computes garbage or a matrix far outside
+ * the range the scaling keeps (each sweep converges quadratically once close) */
+#define SVD_MAX_SWEEPS 60
+
+static void *xcalloc(size_t n, size_t size) { return calloc(n ? n : 1, size ? size : 1); }
+
+static ga_status la(ga_la_desc d) { return ga_plan_la(&d); }
+
+static ga_status upload_bytes(ga_pbuf *dst, const void *src, size_t bytes)
+{
+  ga_status st = ga_g.prov->upload(ga_g.pstate, dst, src, bytes);
+  if (st == GA_OK)
+    ga_g.stats.bytes_uploaded += bytes;
+  return st;
+}
+
+static ga_status download_bytes(const ga_pbuf *src, void *dst, size_t bytes)
+{
+  ga_status st = ga_g.prov->download(ga_g.pstate, src, dst, bytes);
+  if (st == GA_OK)
+    ga_g.stats.bytes_downloaded += bytes;
+  return st;
+}
+
+/* rows x cols of src (ld sld, at soff) into dst (ld dld, at doff); with cols_idx (int64
+ * column numbers) source column j is cols_idx[j] */
+static ga_status copy_cols(const ga_pbuf *src, int64_t soff, int64_t sld, const ga_pbuf *cols_idx, ga_pbuf *dst,
+                           int64_t doff, int64_t dld, int64_t rows, int64_t cols, size_t es)
+{
+  if (rows <= 0 || cols <= 0)
+    return GA_OK;
+  ga_copy_desc c = {.ndims = 2, .dims = {rows, cols}, .src_offset = soff, .dst_offset = doff, .elem_size = es,
+                    .src_buf = src, .dst_buf = dst};
+  c.src[0].stride = 1;
+  c.src[1] = (ga_view_axis){.index = cols_idx, .stride = sld};
+  c.dst[0].stride = 1;
+  c.dst[1].stride = dld;
+  return ga_plan_copy(&c);
+}
+
+/* Columns r .. c-1 of the m x c column-major Q, whose first r columns are orthonormal:
+ * Gram-Schmidt (twice, as Kahan's "twice is enough") of identity columns against all
+ * columns so far, taking each time the e_i farthest from their span (the row i of
+ * least norm in Q: ||(I - Q Q') e_i||^2 = 1 - ||Q(i,:)||^2, whose largest value is at
+ * least (m - j) / m, so the new column is never a rounding error's direction). */
+static void complete_basis(double *Q, int64_t m, int64_t r, int64_t c, double *rn)
+{
+  for (int64_t i = 0; i < m; i++) {
+    rn[i] = 0;
+    for (int64_t j = 0; j < r; j++)
+      rn[i] += Q[i + j * m] * Q[i + j * m];
+  }
+  for (int64_t j = r; j < c; j++) {
+    int64_t best = 0;
+    for (int64_t i = 1; i < m; i++)
+      if (rn[i] < rn[best])
+        best = i;
+    double *x = Q + j * m;
+    memset(x, 0, (size_t)m * sizeof *x);
+    x[best] = 1;
+    for (int pass = 0; pass < 2; pass++)
+      for (int64_t l = 0; l < j; l++) {
+        const double *q = Q + l * m;
+        double d = 0;
+        for (int64_t i = 0; i < m; i++)
+          d += q[i] * x[i];
+        for (int64_t i = 0; i < m; i++)
+          x[i] -= d * q[i];
+      }
+    double nrm = 0;
+    for (int64_t i = 0; i < m; i++)
+      nrm += x[i] * x[i];
+    nrm = sqrt(nrm);
+    for (int64_t i = 0; i < m; i++) {
+      x[i] /= nrm;
+      rn[i] += x[i] * x[i];
+    }
+  }
+}
+
+/* U's columns r .. c-1 (m x c tensor, its first r columns orthonormal) completed on the
+ * host: the r columns down, the new ones up */
+static ga_status complete_on_host(ga_tensor *U, int64_t m, int64_t r, int64_t c)
+{
+  size_t es = ga_class_size(U->cls), n = (size_t)(m * c);
+  double *Q = xcalloc(n, sizeof *Q), *rn = xcalloc((size_t)m, sizeof *rn);
+  void *h = xcalloc(n, es);
+  ga_pbuf tmp = {0};
+  ga_status st = Q && rn && h ? GA_OK : ga_fail(GA_ERR_OOM, "out of host memory");
+  if (st == GA_OK && r > 0)
+    st = download_bytes(&U->buf, h, (size_t)(m * r) * es);
+  if (st == GA_OK) {
+    for (size_t i = 0; i < (size_t)(m * r); i++)
+      Q[i] = U->cls == GA_SINGLE ? (double)((float *)h)[i] : ((double *)h)[i];
+    complete_basis(Q, m, r, c, rn);
+    for (size_t i = (size_t)(m * r); i < n; i++) {
+      if (U->cls == GA_SINGLE)
+        ((float *)h)[i] = (float)Q[i];
+      else
+        ((double *)h)[i] = Q[i];
+    }
+    size_t off = (size_t)(m * r) * es, bytes = n * es - off;
+    if ((st = ga_buffer_acquire(bytes, &tmp)) == GA_OK && (st = upload_bytes(&tmp, (char *)h + off, bytes)) == GA_OK)
+      st = copy_cols(&tmp, 0, m, NULL, &U->buf, m * r, m, m, c - r, es);
+  }
+  if (tmp.bytes)
+    ga_buffer_release(&tmp);
+  free(Q);
+  free(rn);
+  free(h);
+  return st;
+}
+
+static ga_status publish(ga_tensor *t, ga_id *out)
+{
+  ga_status st = ga_handles_insert(t, out);
+  if (st != GA_OK)
+    ga_tensor_unref(t);
+  return st;
+}
+
+static void drop_id(ga_id id)
+{
+  if (id)
+    ga_release(id);
+}
+
+/* The outputs of an empty A (m or n zero), as Octave gives them: no singular values,
+ * identity U and V where they are square (full), zeros otherwise. */
+static ga_status svd_empty(ga_class cls, int64_t m, int64_t n, int flags, ga_id *s, ga_id *u, ga_id *S, ga_id *v)
+{
+  bool econ = flags & GA_SVD_ECON;
+  int64_t d0[2] = {0, 1}, ds[2] = {econ ? 0 : m, econ ? 0 : n}, du[2] = {m, 0}, dv[2] = {n, 0};
+  ga_status st = ga_fill(cls, 2, d0, 0, s);
+  if (st != GA_OK || !(flags & GA_SVD_VECTORS))
+    return st;
+  if ((st = econ ? ga_fill(cls, 2, du, 0, u) : ga_eye(cls, m, m, u)) == GA_OK &&
+      (st = ga_fill(cls, 2, ds, 0, S)) == GA_OK && (st = econ ? ga_fill(cls, 2, dv, 0, v) : ga_eye(cls, n, n, v)) == GA_OK)
+    return GA_OK;
+  drop_id(*s);
+  drop_id(*u);
+  drop_id(*S);
+  *s = *u = *S = 0;
+  return st;
+}
+
+/* Whether every element of id is finite, and its largest magnitude: two reductions,
+ * two words read back */
+static ga_status survey(ga_id a, ga_class cls, bool *finite, double *big)
+{
+  ga_id f = 0, all = 0, ab = 0, mx = 0;
+  uint8_t ok = 0;
+  ga_status st = ga_unary(GA_UOP_ISFINITE, a, GA_LOGICAL, &f);
+  if (st == GA_OK && (st = ga_reduce_dims(GA_RED_ALL, f, 1, GA_MAX_DIMS, GA_SUM_DEFAULT, &all, NULL)) == GA_OK)
+    st = ga_download(all, &ok, 1);
+  *finite = ok != 0;
+  *big = 0;
+  if (st == GA_OK && ok && (st = ga_unary(GA_UOP_ABS, a, cls, &ab)) == GA_OK &&
+      (st = ga_reduce_dims(GA_RED_MAX, ab, 1, GA_MAX_DIMS, GA_SUM_DEFAULT, &mx, NULL)) == GA_OK) {
+    if (cls == GA_SINGLE) {
+      float x = 0;
+      st = ga_download(mx, &x, sizeof x);
+      *big = x;
+    } else {
+      st = ga_download(mx, big, sizeof *big);
+    }
+  }
+  drop_id(f);
+  drop_id(all);
+  drop_id(ab);
+  drop_id(mx);
+  return st;
+}
+
+/* The working matrix's source: A, or A' for a wide A, times 2^-e, materialised */
+static ga_status source_of(ga_id a, bool trans, int e, ga_class cls, ga_tensor **out)
+{
+  int perm[2] = {1, 0};
+  ga_id t = 0, x = 0;
+  ga_status st = GA_OK;
+  ga_id cur = a;
+  if (trans && (st = ga_permute(a, 2, perm, 0, &t)) == GA_OK)
+    cur = t;
+  if (st == GA_OK && e != 0) {
+    double f = ldexp(1.0, -e);
+    static const int64_t one[2] = {1, 1};
+    ga_operand A = {.id = cur}, F = {.is_host = 1, .cls = GA_DOUBLE, .ndims = 2, .dims = one, .data = &f};
+    if ((st = ga_binary(GA_OP_TIMES, &A, &F, &x)) == GA_OK)
+      cur = x;
+  }
+  (void)cls;
+  ga_tensor *tt = NULL;
+  if (st == GA_OK && (st = ga_handles_get(cur, &tt)) == GA_OK && (st = ga_tensor_materialize(tt)) == GA_OK) {
+    tt->refcount++;
+    *out = tt;
+  }
+  drop_id(t);
+  drop_id(x);
+  return st;
+}
+
+/* The sweeps on W (m x n at off_a, ld lda, V's n rows under A's when vrows): returns
+ * the number of sweeps made, or fails after SVD_MAX_SWEEPS */
+static ga_status jacobi_sweeps(ga_class cls, ga_pbuf *W, int64_t off_a, int64_t lda, int64_t m, int64_t n,
+                               int64_t vrows, int *sweeps)
+{
+  ga_pbuf flag = {0};
+  ga_status st = ga_buffer_acquire(sizeof(int32_t), &flag);
+  int64_t N = n + (n & 1);
+  /* below this, |a_p.a_q| is rounding noise of the m-term inner product: stopping there
+   * leaves U and V orthonormal to m eps (LAPACK's dgesvj takes sqrt(m) eps) */
+  double tol = (double)m * (cls == GA_SINGLE ? FLT_EPSILON : DBL_EPSILON);
+  *sweeps = 0;
+  for (int sweep = 0; st == GA_OK && n > 1; sweep++) {
+    if (sweep == SVD_MAX_SWEEPS) {
+      st = ga_fail(GA_ERR_INTERNAL, "svd: the Jacobi iteration did not converge in %d sweeps", SVD_MAX_SWEEPS);
+      break;
+    }
+    int32_t rotated = 0;
+    if ((st = upload_bytes(&flag, &rotated, sizeof rotated)) != GA_OK)
+      break;
+    for (int64_t step = 0; step < N - 1 && st == GA_OK; step++)
+      st = la((ga_la_desc){.kind = GA_LA_JACOBI, .cls = cls, .a = W, .off_a = off_a, .lda = lda, .m = m, .n = n,
+                           .vrows = vrows, .step = step, .tol = tol, .piv = &flag});
+    if (st == GA_OK && (st = download_bytes(&flag, &rotated, sizeof rotated)) == GA_OK)
+      *sweeps = sweep + 1;
+    if (st == GA_OK && !rotated)
+      break;
+  }
+  if (flag.bytes)
+    ga_buffer_release(&flag);
+  return st;
+}
+
+typedef struct {
+  double s;
+  int64_t j;
+} sv_entry;
+
+/* descending; equal values keep their column order (a stable sort) */
+static int sv_cmp(const void *x, const void *y)
+{
+  const sv_entry *a = x, *b = y;
+  if (a->s != b->s)
+    return a->s < b->s ? 1 : -1;
+  return a->j < b->j ? -1 : a->j > b->j;
+}
+
+ga_status ga_svd(ga_id a, int flags, ga_id *s_out, ga_id *u_out, ga_id *S_out, ga_id *v_out)
+{
+  ga_status st = ga_init();
+  if (st != GA_OK)
+    return st;
+  *s_out = 0;
+  if (u_out)
+    *u_out = 0;
+  if (S_out)
+    *S_out = 0;
+  if (v_out)
+    *v_out = 0;
+  ga_operand o = {.id = a};
+  ga_resolved r;
+  if ((st = ga_operand_resolve(&o, &r)) != GA_OK)
+    return st;
+  bool vectors = flags & GA_SVD_VECTORS, econ = flags & GA_SVD_ECON;
+  if (vectors && (!u_out || !S_out || !v_out))
+    return ga_fail(GA_ERR_ARG, "svd: U, S and V need somewhere to go");
+  ga_class cls = r.cls;
+  if (ga_class_is_complex(cls))
+    return ga_fail(GA_ERR_UNSUPPORTED, "svd: complex gpuArrays are not supported yet");
+  if (!ga_class_is_float(cls))
+    return ga_fail(GA_ERR_CLASS, "svd: wrong type argument '%s matrix'", cls == GA_LOGICAL ? "bool" : ga_class_name(cls));
+  if (r.ndims > 2)
+    return ga_fail(GA_ERR_ARG, "svd: A must be a 2-D matrix");
+  int64_t m0 = r.dims[0], n0 = r.dims[1], k = m0 < n0 ? m0 : n0;
+  if (k == 0)
+    return svd_empty(cls, m0, n0, flags, s_out, u_out, S_out, v_out);
+  bool finite;
+  double big;
+  if ((st = survey(a, cls, &finite, &big)) != GA_OK)
+    return st;
+  if (!finite) {
+    int64_t dk[2] = {k, 1};
+    if ((flags & GA_SVD_NONFINITE_NAN) && !vectors)
+      return ga_fill(cls, 2, dk, NAN, s_out);
+    return ga_fail(GA_ERR_ARG, "svd: cannot take SVD of matrix containing Inf or NaN values");
+  }
+  /* squares of the entries must neither overflow nor underflow in the inner products:
+   * far from 1, A is scaled by a power of two (exact) and sigma scaled back */
+  int e = 0;
+  if (big > 0) {
+    frexp(big, &e);
+    int lim = cls == GA_SINGLE ? 40 : 400;
+    if (e > -lim && e < lim)
+      e = 0;
+  }
+  bool trans = m0 < n0;
+  int64_t m = trans ? n0 : m0, n = k, vrows = vectors ? n : 0, lda = m + vrows;
+  size_t es = ga_class_size(cls);
+  ga_tensor *src = NULL, *U = NULL, *V = NULL, *Sm = NULL, *sv = NULL;
+  ga_pbuf W = {0}, idx = {0};
+  sv_entry *ent = xcalloc((size_t)n, sizeof *ent);
+  void *hs = xcalloc((size_t)n, es);
+  int64_t *perm = xcalloc((size_t)n, sizeof *perm);
+  if (!ent || !hs || !perm)
+    st = ga_fail(GA_ERR_OOM, "out of host memory");
+  /* W: the n norms, then the columns of A (m rows) over V (vrows rows) */
+  int64_t off_a = n + (n & 1); /* 16-byte aligned columns for single as for double */
+  if (st == GA_OK)
+    st = source_of(a, trans, e, cls, &src);
+  if (st == GA_OK)
+    st = ga_buffer_acquire((size_t)(off_a + lda * n) * es, &W);
+  if (st == GA_OK)
+    st = copy_cols(&src->buf, 0, m, NULL, &W, off_a, lda, m, n, es);
+  if (st == GA_OK && vectors)
+    st = la((ga_la_desc){.kind = GA_LA_EYE, .cls = cls, .a = &W, .off_a = off_a + m, .lda = lda, .m = n, .n = n,
+                         .batch = 1});
+  int sweeps = 0;
+  if (st == GA_OK)
+    st = jacobi_sweeps(cls, &W, off_a, lda, m, n, vrows, &sweeps);
+  if (st == GA_OK)
+    st = la((ga_la_desc){.kind = GA_LA_COLNORM, .cls = cls, .a = &W, .off_a = off_a, .lda = lda, .m = m, .n = n,
+                         .vrows = vrows, .off_out = 0});
+  if (st == GA_OK)
+    st = download_bytes(&W, hs, (size_t)n * es);
+  int64_t rank = 0;
+  if (st == GA_OK) {
+    for (int64_t j = 0; j < n; j++)
+      ent[j] = (sv_entry){cls == GA_SINGLE ? (double)((float *)hs)[j] : ((double *)hs)[j], j};
+    qsort(ent, (size_t)n, sizeof *ent, sv_cmp);
+    for (int64_t j = 0; j < n; j++) {
+      perm[j] = ent[j].j;
+      rank += ent[j].s > 0;
+      double x = ldexp(ent[j].s, e);
+      if (cls == GA_SINGLE)
+        ((float *)hs)[j] = (float)x;
+      else
+        ((double *)hs)[j] = x;
+    }
+    int64_t dk[2] = {k, 1};
+    if ((st = ga_tensor_new(cls, 2, dk, &sv)) == GA_OK)
+      st = upload_bytes(&sv->buf, hs, (size_t)n * es);
+  }
+  if (st == GA_OK && vectors) {
+    /* U (the working matrix's left vectors, m x cu) and V (n x n), columns sorted */
+    int64_t cu = econ ? n : m, du[2] = {m, cu}, dv[2] = {n, n};
+    if ((st = ga_buffer_acquire((size_t)n * sizeof *perm, &idx)) == GA_OK &&
+        (st = upload_bytes(&idx, perm, (size_t)n * sizeof *perm)) == GA_OK &&
+        (st = ga_tensor_new(cls, 2, du, &U)) == GA_OK && (st = ga_tensor_new(cls, 2, dv, &V)) == GA_OK &&
+        (st = copy_cols(&W, off_a, lda, &idx, &U->buf, 0, m, m, rank, es)) == GA_OK &&
+        (st = copy_cols(&W, off_a + m, lda, &idx, &V->buf, 0, n, n, n, es)) == GA_OK && cu > rank)
+      st = complete_on_host(U, m, rank, cu);
+    if (trans) { /* A' = U S V': A = V S U' */
+      ga_tensor *t = U;
+      U = V;
+      V = t;
+    }
+    int64_t ds[2] = {econ ? k : m0, econ ? k : n0};
+    if (st == GA_OK && (st = ga_tensor_zeros(cls, 2, ds, &Sm)) == GA_OK && (st = ga_tensor_materialize(Sm)) == GA_OK)
+      st = copy_cols(&sv->buf, 0, 1, NULL, &Sm->buf, 0, ds[0] + 1, 1, k, es); /* the diagonal */
+  }
+  if (W.bytes)
+    ga_buffer_release(&W);
+  if (idx.bytes)
+    ga_buffer_release(&idx);
+  if (src)
+    ga_tensor_unref(src);
+  free(ent);
+  free(hs);
+  free(perm);
+  ga_tensor *outs[4] = {sv, U, Sm, V};
+  ga_id *ids[4] = {s_out, u_out, S_out, v_out};
+  for (int i = 0; i < 4; i++) {
+    if (!outs[i])
+      continue;
+    if (st == GA_OK)
+      st = publish(outs[i], ids[i]);
+    else
+      ga_tensor_unref(outs[i]);
+  }
+  if (st != GA_OK)
+    for (int i = 0; i < 4; i++)
+      if (ids[i] && *ids[i]) {
+        drop_id(*ids[i]);
+        *ids[i] = 0;
+      }
+  return st;
+}
