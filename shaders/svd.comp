@@ -91,7 +91,7 @@ void main()
 #if KIND == 1
 layout(push_constant) uniform Params {
   uint64_t a, lda;
-  uint64_t out;  // sigma_j
+  uint64_t sig;  // sigma_j
   uint m, n;
   uint scale;    // divide the column by its norm
   uint groups_x;
@@ -133,7 +133,7 @@ void main()
   sum = wg_reduce(sum, false);
   T sigma = big * sqrt(sum);
   if (tid == 0u)
-    SvS(pc.out + uint64_t(j) * uint64_t(ES)).v = sigma;
+    SvS(pc.sig + uint64_t(j) * uint64_t(ES)).v = sigma;
   if (pc.scale != 0u && sigma > T(0))
     for (uint i = tid; i < pc.m; i += uint(WG)) {
       uint64_t e = at(pc.a, pc.lda, i, j);

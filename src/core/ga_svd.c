@@ -231,7 +231,7 @@ static ga_status jacobi_sweeps(ga_class cls, ga_pbuf *W, int64_t off_a, int64_t 
   int64_t N = n + (n & 1);
   /* below this, |a_p.a_q| is rounding noise of the m-term inner product: stopping there
    * leaves U and V orthonormal to m eps (LAPACK's dgesvj takes sqrt(m) eps) */
-  double tol = (double)m * (cls == GA_SINGLE ? FLT_EPSILON : DBL_EPSILON);
+  double tol = sqrt((double)m) * (cls == GA_SINGLE ? FLT_EPSILON : DBL_EPSILON);
   *sweeps = 0;
   for (int sweep = 0; st == GA_OK && n > 1; sweep++) {
     if (sweep == SVD_MAX_SWEEPS) {
