@@ -1494,8 +1494,8 @@ classdef gpuArray < handle
 
     function r = norm (x, p, opt)
       ## 1, Inf, -Inf, "fro" and p-norms by reductions on the device; the 2-norm of a
-      ## real matrix is its largest singular value, by svd on the device (complex ones and
-      ## other p by Octave's own norm on the host, returned as a gpuArray)
+      ## matrix is its largest singular value, by svd on the device (other p by Octave's
+      ## own norm on the host, returned as a gpuArray)
       if (nargin < 2 || (isnumeric (p) && isempty (p)))
         p = 2;
       endif
@@ -1552,12 +1552,10 @@ classdef gpuArray < handle
         r = max (sum (ax, 1));
       elseif (p == Inf)
         r = max (sum (ax, 2));
-      elseif (p == 2 && isreal (x))
+      elseif (p == 2)
         ## flag 4: an Inf or NaN gives NaN, as Octave's norm
         s = gpuArray (__gpuarray__ ("linalg", "svd", x, 4), [], [], true);
         r = subsref (s, substruct ("()", {1}));
-      elseif (p == 2)
-        r = gpuArray (norm (gather (x)));
       else
         r = gpuArray (norm (gather (x), p));
       endif

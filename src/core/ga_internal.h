@@ -214,11 +214,12 @@ typedef enum {
    * paired in the round-robin order's step `step` (of n rounded up to even, minus 1);
    * for each pair (p < q) the Hestenes rotation that makes rows 0 .. m-1 of columns p
    * and q orthogonal is applied to rows 0 .. m+vrows-1 (V sits below A), unless
-   * |a_p.a_q| <= tol ||a_p|| ||a_q||; any rotation sets the int32 at piv[off_info] to 1 */
+   * |a_p.a_q| <= tol ||a_p|| ||a_q||; any rotation sets the int32 at piv[off_info] to 1.
+   * cls may be complex (a_p^H a_q, the rotation of a_p and a_q times its phase's conjugate) */
   GA_LA_JACOBI,
   /* for each of the n columns: sigma_j = ||a(0 .. m-1, j)|| into a[off_out + j] (ld and
-   * offsets in elements of a's buffer), and, with vrows > 0, those m rows divided by
-   * sigma_j where it is not zero */
+   * offsets in elements of a's buffer; off_out in real ones where cls is complex), and,
+   * with vrows > 0, those m rows divided by sigma_j where it is not zero */
   GA_LA_COLNORM
 } ga_la_kind;
 

@@ -15,6 +15,7 @@
  * matrix), their completion (see complete_basis). */
 #include "ga_internal.h"
 
+#include <complex.h>
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
@@ -44,10 +45,11 @@ static ga_status download_bytes(const ga_pbuf *src, void *dst, size_t bytes)
   return st;
 }
 
-/* rows x cols of src (ld sld, at soff) into dst (ld dld, at doff); with cols_idx (int64
- * column numbers) source column j is cols_idx[j] */
-static ga_status copy_cols(const ga_pbuf *src, int64_t soff, int64_t sld, const ga_pbuf *cols_idx, ga_pbuf *dst,
-                           int64_t doff, int64_t dld, int64_t rows, int64_t cols, size_t es)
+/* rows x cols of src (ld sld, at soff) into dst (ld dld, at doff), rows dst_step apart
+ * in dst; with cols_idx (int64 column numbers) source column j is cols_idx[j]. Complex
+ * matrices are copied as real ones (the copy moves elements of up to 8 bytes). */
+static ga_status copy_strided(const ga_pbuf *src, int64_t soff, int64_t sld, const ga_pbuf *cols_idx, ga_pbuf *dst,
+                              int64_t doff, int64_t dst_step, int64_t dld, int64_t rows, int64_t cols, size_t es)
 {
   if (rows <= 0 || cols <= 0)
     return GA_OK;
@@ -55,9 +57,15 @@ static ga_status copy_cols(const ga_pbuf *src, int64_t soff, int64_t sld, const 
                     .src_buf = src, .dst_buf = dst};
   c.src[0].stride = 1;
   c.src[1] = (ga_view_axis){.index = cols_idx, .stride = sld};
-  c.dst[0].stride = 1;
+  c.dst[0].stride = dst_step;
   c.dst[1].stride = dld;
   return ga_plan_copy(&c);
+}
+
+static ga_status copy_cols(const ga_pbuf *src, int64_t soff, int64_t sld, const ga_pbuf *cols_idx, ga_pbuf *dst,
+                           int64_t doff, int64_t dld, int64_t rows, int64_t cols, size_t es)
+{
+  return copy_strided(src, soff, sld, cols_idx, dst, doff, 1, dld, rows, cols, es);
 }
 
 /* Columns r .. c-1 of the m x c column-major Q, whose first r columns are orthonormal:
@@ -65,37 +73,37 @@ static ga_status copy_cols(const ga_pbuf *src, int64_t soff, int64_t sld, const 
  * columns so far, taking each time the e_i farthest from their span (the row i of
  * least norm in Q: ||(I - Q Q') e_i||^2 = 1 - ||Q(i,:)||^2, whose largest value is at
  * least (m - j) / m, so the new column is never a rounding error's direction). */
-static void complete_basis(double *Q, int64_t m, int64_t r, int64_t c, double *rn)
+static void complete_basis(double complex *Q, int64_t m, int64_t r, int64_t c, double *rn)
 {
   for (int64_t i = 0; i < m; i++) {
     rn[i] = 0;
     for (int64_t j = 0; j < r; j++)
-      rn[i] += Q[i + j * m] * Q[i + j * m];
+      rn[i] += creal(Q[i + j * m] * conj(Q[i + j * m]));
   }
   for (int64_t j = r; j < c; j++) {
     int64_t best = 0;
     for (int64_t i = 1; i < m; i++)
       if (rn[i] < rn[best])
         best = i;
-    double *x = Q + j * m;
-    memset(x, 0, (size_t)m * sizeof *x);
-    x[best] = 1;
+    double complex *x = Q + j * m;
+    for (int64_t i = 0; i < m; i++)
+      x[i] = i == best;
     for (int pass = 0; pass < 2; pass++)
       for (int64_t l = 0; l < j; l++) {
-        const double *q = Q + l * m;
-        double d = 0;
+        const double complex *q = Q + l * m;
+        double complex d = 0;
         for (int64_t i = 0; i < m; i++)
-          d += q[i] * x[i];
+          d += conj(q[i]) * x[i];
         for (int64_t i = 0; i < m; i++)
           x[i] -= d * q[i];
       }
     double nrm = 0;
     for (int64_t i = 0; i < m; i++)
-      nrm += x[i] * x[i];
+      nrm += creal(x[i] * conj(x[i]));
     nrm = sqrt(nrm);
     for (int64_t i = 0; i < m; i++) {
       x[i] /= nrm;
-      rn[i] += x[i] * x[i];
+      rn[i] += creal(x[i] * conj(x[i]));
     }
   }
 }
@@ -104,26 +112,33 @@ static void complete_basis(double *Q, int64_t m, int64_t r, int64_t c, double *r
  * host: the r columns down, the new ones up */
 static ga_status complete_on_host(ga_tensor *U, int64_t m, int64_t r, int64_t c)
 {
-  size_t es = ga_class_size(U->cls), n = (size_t)(m * c);
-  double *Q = xcalloc(n, sizeof *Q), *rn = xcalloc((size_t)m, sizeof *rn);
+  int cw = ga_class_is_complex(U->cls) ? 2 : 1;
+  bool dbl = ga_class_real_part(U->cls) == GA_DOUBLE;
+  size_t es = ga_class_size(U->cls), n = (size_t)(m * c), esr = es / (size_t)cw;
+  double complex *Q = xcalloc(n, sizeof *Q);
+  double *rn = xcalloc((size_t)m, sizeof *rn);
   void *h = xcalloc(n, es);
   ga_pbuf tmp = {0};
   ga_status st = Q && rn && h ? GA_OK : ga_fail(GA_ERR_OOM, "out of host memory");
   if (st == GA_OK && r > 0)
     st = download_bytes(&U->buf, h, (size_t)(m * r) * es);
   if (st == GA_OK) {
-    for (size_t i = 0; i < (size_t)(m * r); i++)
-      Q[i] = U->cls == GA_SINGLE ? (double)((float *)h)[i] : ((double *)h)[i];
+    for (size_t i = 0; i < (size_t)(m * r) * (size_t)cw; i++) {
+      double x = dbl ? ((double *)h)[i] : (double)((float *)h)[i];
+      Q[i / (size_t)cw] += cw == 2 && i % 2 ? x * I : x;
+    }
     complete_basis(Q, m, r, c, rn);
-    for (size_t i = (size_t)(m * r); i < n; i++) {
-      if (U->cls == GA_SINGLE)
-        ((float *)h)[i] = (float)Q[i];
+    for (size_t i = (size_t)(m * r) * (size_t)cw; i < n * (size_t)cw; i++) {
+      double complex z = Q[i / (size_t)cw];
+      double x = cw == 2 && i % 2 ? cimag(z) : creal(z);
+      if (dbl)
+        ((double *)h)[i] = x;
       else
-        ((double *)h)[i] = Q[i];
+        ((float *)h)[i] = (float)x;
     }
     size_t off = (size_t)(m * r) * es, bytes = n * es - off;
     if ((st = ga_buffer_acquire(bytes, &tmp)) == GA_OK && (st = upload_bytes(&tmp, (char *)h + off, bytes)) == GA_OK)
-      st = copy_cols(&tmp, 0, m, NULL, &U->buf, m * r, m, m, c - r, es);
+      st = copy_cols(&tmp, 0, m * cw, NULL, &U->buf, m * r * cw, m * cw, m * cw, c - r, esr);
   }
   if (tmp.bytes)
     ga_buffer_release(&tmp);
@@ -168,7 +183,7 @@ static ga_status svd_empty(ga_class cls, int64_t m, int64_t n, int flags, ga_id 
 
 /* Whether every element of id is finite, and its largest magnitude: two reductions,
  * two words read back */
-static ga_status survey(ga_id a, ga_class cls, bool *finite, double *big)
+static ga_status survey(ga_id a, ga_class rc, bool *finite, double *big)
 {
   ga_id f = 0, all = 0, ab = 0, mx = 0;
   uint8_t ok = 0;
@@ -177,9 +192,9 @@ static ga_status survey(ga_id a, ga_class cls, bool *finite, double *big)
     st = ga_download(all, &ok, 1);
   *finite = ok != 0;
   *big = 0;
-  if (st == GA_OK && ok && (st = ga_unary(GA_UOP_ABS, a, cls, &ab)) == GA_OK &&
+  if (st == GA_OK && ok && (st = ga_unary(GA_UOP_ABS, a, rc, &ab)) == GA_OK &&
       (st = ga_reduce_dims(GA_RED_MAX, ab, 1, GA_MAX_DIMS, GA_SUM_DEFAULT, &mx, NULL)) == GA_OK) {
-    if (cls == GA_SINGLE) {
+    if (rc == GA_SINGLE) {
       float x = 0;
       st = ga_download(mx, &x, sizeof x);
       *big = x;
@@ -194,15 +209,18 @@ static ga_status survey(ga_id a, ga_class cls, bool *finite, double *big)
   return st;
 }
 
-/* The working matrix's source: A, or A' for a wide A, times 2^-e, materialised */
+/* The working matrix's source: A, or A' (conjugated) for a wide A, times 2^-e,
+ * materialised */
 static ga_status source_of(ga_id a, bool trans, int e, ga_class cls, ga_tensor **out)
 {
   int perm[2] = {1, 0};
-  ga_id t = 0, x = 0;
+  ga_id t = 0, x = 0, h = 0;
   ga_status st = GA_OK;
   ga_id cur = a;
   if (trans && (st = ga_permute(a, 2, perm, 0, &t)) == GA_OK)
     cur = t;
+  if (st == GA_OK && trans && ga_class_is_complex(cls) && (st = ga_unary(GA_UOP_CONJ, cur, cls, &h)) == GA_OK)
+    cur = h;
   if (st == GA_OK && e != 0) {
     double f = ldexp(1.0, -e);
     static const int64_t one[2] = {1, 1};
@@ -210,7 +228,6 @@ static ga_status source_of(ga_id a, bool trans, int e, ga_class cls, ga_tensor *
     if ((st = ga_binary(GA_OP_TIMES, &A, &F, &x)) == GA_OK)
       cur = x;
   }
-  (void)cls;
   ga_tensor *tt = NULL;
   if (st == GA_OK && (st = ga_handles_get(cur, &tt)) == GA_OK && (st = ga_tensor_materialize(tt)) == GA_OK) {
     tt->refcount++;
@@ -218,6 +235,27 @@ static ga_status source_of(ga_id a, bool trans, int e, ga_class cls, ga_tensor *
   }
   drop_id(t);
   drop_id(x);
+  drop_id(h);
+  return st;
+}
+
+/* V's start, the identity, in rows r0 .. r0+n-1 of W (ld lda, elements of the class);
+ * complex: a real identity over zeros (EYE of a 2n x n block) copied into the real and
+ * imaginary parts */
+static ga_status init_v(ga_class rc, bool cplx, ga_pbuf *W, int64_t r0, int64_t lda, int64_t n)
+{
+  if (!cplx)
+    return la((ga_la_desc){.kind = GA_LA_EYE, .cls = rc, .a = W, .off_a = r0, .lda = lda, .m = n, .n = n, .batch = 1});
+  size_t es = ga_class_size(rc);
+  ga_pbuf t = {0};
+  ga_status st = ga_buffer_acquire((size_t)(2 * n * n) * es, &t);
+  if (st == GA_OK &&
+      (st = la((ga_la_desc){.kind = GA_LA_EYE, .cls = rc, .a = &t, .lda = 2 * n, .m = 2 * n, .n = n, .batch = 1})) ==
+          GA_OK &&
+      (st = copy_strided(&t, 0, 2 * n, NULL, W, 2 * r0, 2, 2 * lda, n, n, es)) == GA_OK)
+    st = copy_strided(&t, n, 2 * n, NULL, W, 2 * r0 + 1, 2, 2 * lda, n, n, es);
+  if (t.bytes)
+    ga_buffer_release(&t);
   return st;
 }
 
@@ -231,7 +269,7 @@ static ga_status jacobi_sweeps(ga_class cls, ga_pbuf *W, int64_t off_a, int64_t 
   int64_t N = n + (n & 1);
   /* below this, |a_p.a_q| is rounding noise of the m-term inner product: stopping there
    * leaves U and V orthonormal to m eps (LAPACK's dgesvj takes sqrt(m) eps) */
-  double tol = sqrt((double)m) * (cls == GA_SINGLE ? FLT_EPSILON : DBL_EPSILON);
+  double tol = sqrt((double)m) * (ga_class_real_part(cls) == GA_SINGLE ? FLT_EPSILON : DBL_EPSILON);
   *sweeps = 0;
   for (int sweep = 0; st == GA_OK && n > 1; sweep++) {
     if (sweep == SVD_MAX_SWEEPS) {
@@ -287,24 +325,23 @@ ga_status ga_svd(ga_id a, int flags, ga_id *s_out, ga_id *u_out, ga_id *S_out, g
   bool vectors = flags & GA_SVD_VECTORS, econ = flags & GA_SVD_ECON;
   if (vectors && (!u_out || !S_out || !v_out))
     return ga_fail(GA_ERR_ARG, "svd: U, S and V need somewhere to go");
-  ga_class cls = r.cls;
-  if (ga_class_is_complex(cls))
-    return ga_fail(GA_ERR_UNSUPPORTED, "svd: complex gpuArrays are not supported yet");
-  if (!ga_class_is_float(cls))
+  ga_class cls = r.cls, rc = ga_class_real_part(cls);
+  bool cplx = ga_class_is_complex(cls);
+  if (!ga_class_is_float(rc))
     return ga_fail(GA_ERR_CLASS, "svd: wrong type argument '%s matrix'", cls == GA_LOGICAL ? "bool" : ga_class_name(cls));
   if (r.ndims > 2)
     return ga_fail(GA_ERR_ARG, "svd: A must be a 2-D matrix");
   int64_t m0 = r.dims[0], n0 = r.dims[1], k = m0 < n0 ? m0 : n0;
   if (k == 0)
-    return svd_empty(cls, m0, n0, flags, s_out, u_out, S_out, v_out);
+    return svd_empty(rc, m0, n0, flags, s_out, u_out, S_out, v_out);
   bool finite;
   double big;
-  if ((st = survey(a, cls, &finite, &big)) != GA_OK)
+  if ((st = survey(a, rc, &finite, &big)) != GA_OK)
     return st;
   if (!finite) {
     int64_t dk[2] = {k, 1};
     if ((flags & GA_SVD_NONFINITE_NAN) && !vectors)
-      return ga_fill(cls, 2, dk, NAN, s_out);
+      return ga_fill(rc, 2, dk, NAN, s_out);
     return ga_fail(GA_ERR_ARG, "svd: cannot take SVD of matrix containing Inf or NaN values");
   }
   /* squares of the entries must neither overflow nor underflow in the inner products:
@@ -312,13 +349,15 @@ ga_status ga_svd(ga_id a, int flags, ga_id *s_out, ga_id *u_out, ga_id *S_out, g
   int e = 0;
   if (big > 0) {
     frexp(big, &e);
-    int lim = cls == GA_SINGLE ? 40 : 400;
+    int lim = rc == GA_SINGLE ? 40 : 400;
     if (e > -lim && e < lim)
       e = 0;
   }
   bool trans = m0 < n0;
   int64_t m = trans ? n0 : m0, n = k, vrows = vectors ? n : 0, lda = m + vrows;
-  size_t es = ga_class_size(cls);
+  /* complex matrices travel through copies as real ones of twice the rows */
+  int64_t cw = cplx ? 2 : 1;
+  size_t es = ga_class_size(rc);
   ga_tensor *src = NULL, *U = NULL, *V = NULL, *Sm = NULL, *sv = NULL;
   ga_pbuf W = {0}, idx = {0};
   sv_entry *ent = xcalloc((size_t)n, sizeof *ent);
@@ -326,17 +365,17 @@ ga_status ga_svd(ga_id a, int flags, ga_id *s_out, ga_id *u_out, ga_id *S_out, g
   int64_t *perm = xcalloc((size_t)n, sizeof *perm);
   if (!ent || !hs || !perm)
     st = ga_fail(GA_ERR_OOM, "out of host memory");
-  /* W: the n norms, then the columns of A (m rows) over V (vrows rows) */
-  int64_t off_a = n + (n & 1); /* 16-byte aligned columns for single as for double */
+  /* W: the n norms, then the columns of A (m rows) over V (vrows rows); off_a counts
+   * elements of cls, aligned to 16 bytes for the copies' vector loads */
+  int64_t off_a = n + (n & 1);
   if (st == GA_OK)
     st = source_of(a, trans, e, cls, &src);
   if (st == GA_OK)
-    st = ga_buffer_acquire((size_t)(off_a + lda * n) * es, &W);
+    st = ga_buffer_acquire((size_t)((off_a + lda * n) * cw) * es, &W);
   if (st == GA_OK)
-    st = copy_cols(&src->buf, 0, m, NULL, &W, off_a, lda, m, n, es);
+    st = copy_cols(&src->buf, 0, m * cw, NULL, &W, off_a * cw, lda * cw, m * cw, n, es);
   if (st == GA_OK && vectors)
-    st = la((ga_la_desc){.kind = GA_LA_EYE, .cls = cls, .a = &W, .off_a = off_a + m, .lda = lda, .m = n, .n = n,
-                         .batch = 1});
+    st = init_v(rc, cplx, &W, off_a + m, lda, n);
   int sweeps = 0;
   if (st == GA_OK)
     st = jacobi_sweeps(cls, &W, off_a, lda, m, n, vrows, &sweeps);
@@ -348,19 +387,19 @@ ga_status ga_svd(ga_id a, int flags, ga_id *s_out, ga_id *u_out, ga_id *S_out, g
   int64_t rank = 0;
   if (st == GA_OK) {
     for (int64_t j = 0; j < n; j++)
-      ent[j] = (sv_entry){cls == GA_SINGLE ? (double)((float *)hs)[j] : ((double *)hs)[j], j};
+      ent[j] = (sv_entry){rc == GA_SINGLE ? (double)((float *)hs)[j] : ((double *)hs)[j], j};
     qsort(ent, (size_t)n, sizeof *ent, sv_cmp);
     for (int64_t j = 0; j < n; j++) {
       perm[j] = ent[j].j;
       rank += ent[j].s > 0;
       double x = ldexp(ent[j].s, e);
-      if (cls == GA_SINGLE)
+      if (rc == GA_SINGLE)
         ((float *)hs)[j] = (float)x;
       else
         ((double *)hs)[j] = x;
     }
     int64_t dk[2] = {k, 1};
-    if ((st = ga_tensor_new(cls, 2, dk, &sv)) == GA_OK)
+    if ((st = ga_tensor_new(rc, 2, dk, &sv)) == GA_OK)
       st = upload_bytes(&sv->buf, hs, (size_t)n * es);
   }
   if (st == GA_OK && vectors) {
@@ -369,16 +408,19 @@ ga_status ga_svd(ga_id a, int flags, ga_id *s_out, ga_id *u_out, ga_id *S_out, g
     if ((st = ga_buffer_acquire((size_t)n * sizeof *perm, &idx)) == GA_OK &&
         (st = upload_bytes(&idx, perm, (size_t)n * sizeof *perm)) == GA_OK &&
         (st = ga_tensor_new(cls, 2, du, &U)) == GA_OK && (st = ga_tensor_new(cls, 2, dv, &V)) == GA_OK &&
-        (st = copy_cols(&W, off_a, lda, &idx, &U->buf, 0, m, m, rank, es)) == GA_OK &&
-        (st = copy_cols(&W, off_a + m, lda, &idx, &V->buf, 0, n, n, n, es)) == GA_OK && cu > rank)
+        (st = copy_cols(&W, off_a * cw, lda * cw, &idx, &U->buf, 0, m * cw, m * cw, rank, es)) == GA_OK &&
+        (st = copy_cols(&W, (off_a + m) * cw, lda * cw, &idx, &V->buf, 0, n * cw, n * cw, n, es)) == GA_OK &&
+        cu > rank)
       st = complete_on_host(U, m, rank, cu);
+    if (cplx && st == GA_OK)
+      U->narrow = V->narrow = true; /* Octave narrows all-real results */
     if (trans) { /* A' = U S V': A = V S U' */
       ga_tensor *t = U;
       U = V;
       V = t;
     }
     int64_t ds[2] = {econ ? k : m0, econ ? k : n0};
-    if (st == GA_OK && (st = ga_tensor_zeros(cls, 2, ds, &Sm)) == GA_OK && (st = ga_tensor_materialize(Sm)) == GA_OK)
+    if (st == GA_OK && (st = ga_tensor_zeros(rc, 2, ds, &Sm)) == GA_OK && (st = ga_tensor_materialize(Sm)) == GA_OK)
       st = copy_cols(&sv->buf, 0, 1, NULL, &Sm->buf, 0, ds[0] + 1, 1, k, es); /* the diagonal */
   }
   if (W.bytes)

@@ -111,6 +111,8 @@ static ga_status pipeline(ga_vk *vk, const lu_variant *v, VkPipeline *p)
 ga_status ga_vk_la(void *state, const ga_la_desc *d)
 {
   ga_vk *vk = state;
+  if (d->kind == GA_LA_JACOBI || d->kind == GA_LA_COLNORM) /* complex classes too */
+    return ga_vk_svd_la(vk, d);
   if ((d->cls == GA_DOUBLE && !vk->fp64) || (d->cls != GA_DOUBLE && d->cls != GA_SINGLE))
     return GA_ERR_UNSUPPORTED;
   uint64_t es = ga_class_size(d->cls);

@@ -15,19 +15,20 @@ typedef struct {
 static char *svd_source(const void *ctx)
 {
   const svd_variant *v = ctx;
-  bool dbl = v->cls == GA_DOUBLE;
+  bool dbl = ga_class_real_part(v->cls) == GA_DOUBLE;
   ga_strbuf b = {0};
-  ga_sb_printf(&b, "#version 460\n%s\n#define T %s\n#define ES %d\n#define KIND %d\n#define WG %d\n", ga_glsl_common,
-               dbl ? "double" : "float", dbl ? 8 : 4, v->kind, v->wg);
+  ga_sb_printf(&b, "#version 460\n%s\n#define T %s\n#define ES %d\n#define CW %d\n#define KIND %d\n#define WG %d\n",
+               ga_glsl_common, dbl ? "double" : "float", dbl ? 8 : 4, ga_class_is_complex(v->cls) ? 2 : 1, v->kind, v->wg);
   ga_sb_puts(&b, ga_glsl_svd);
   return ga_sb_take(&b);
 }
 
 ga_status ga_vk_svd_la(ga_vk *vk, const ga_la_desc *d)
 {
-  if ((d->cls == GA_DOUBLE && !vk->fp64) || (d->cls != GA_DOUBLE && d->cls != GA_SINGLE))
+  ga_class rc = ga_class_real_part(d->cls);
+  if ((rc == GA_DOUBLE && !vk->fp64) || (rc != GA_DOUBLE && rc != GA_SINGLE))
     return GA_ERR_UNSUPPORTED;
-  uint64_t es = ga_class_size(d->cls);
+  uint64_t es = ga_class_size(d->cls); /* complex: the pair */
   /* a pair's rows are a loop of the workgroup: wide on a GPU, where the pairs of one
    * step alone rarely fill the machine; lavapipe runs a workgroup on one thread */
   bool cpu = vk->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
@@ -57,7 +58,7 @@ ga_status ga_vk_svd_la(ga_vk *vk, const ga_la_desc *d)
   struct {
     uint64_t a, lda, out;
     uint32_t m, n, scale, groups_x;
-  } pc = {a, (uint64_t)d->lda, d->a->address + (uint64_t)d->off_out * es, (uint32_t)d->m, (uint32_t)d->n,
+  } pc = {a, (uint64_t)d->lda, d->a->address + (uint64_t)d->off_out * ga_class_size(rc), (uint32_t)d->m, (uint32_t)d->n,
           d->vrows > 0, ga_vk_groups_x((uint64_t)d->n)};
   return ga_vk_dispatch(vk, p, &pc, sizeof pc, (uint64_t)d->n);
 }
