@@ -83,6 +83,8 @@ check-octave: all
 	$(LAVAPIPE) $(OCTAVE) test/octave/test_solve.m
 	$(HOST) $(OCTAVE) test/octave/test_complex_la.m
 	$(LAVAPIPE) $(OCTAVE) test/octave/test_complex_la.m
+	$(HOST) $(OCTAVE) test/octave/test_svd.m
+	$(LAVAPIPE) $(OCTAVE) test/octave/test_svd.m
 	$(HOST) $(OCTAVE) test/octave/test_views.m
 	$(LAVAPIPE) $(OCTAVE) test/octave/test_views.m
 

@@ -3760,6 +3760,32 @@ endclassdef
 %! endfor
 %! assert (gather (norm (gpuArray ([3 4]))), 5, 1e-15);
 %!test
+%! ## svd: one-sided Jacobi on the device (src/core/ga_svd.c); signs of U and V may
+%! ## differ from LAPACK's, so the factors are checked by reconstruction
+%! A = [4 2 1; 2 5 3; 1 3 6; 1 0 2];
+%! s = svd (gpuArray (A));
+%! assert (isa (s, "gpuArray") && strcmp (classUnderlying (s), "double"));
+%! assert (gather (s), svd (A), 1e-13);
+%! [U, S, V] = svd (gpuArray (A));
+%! assert (size (U), [4 4]); assert (size (S), [4 3]); assert (size (V), [3 3]);
+%! assert (gather (U * S * V'), A, 1e-13);
+%! assert (gather (U' * U), eye (4), 1e-14);
+%! [U, S, V] = svd (gpuArray (single (A')), "econ");
+%! assert (strcmp (classUnderlying (S), "single"));
+%! assert (size (U), [3 3]); assert (size (S), [3 3]); assert (size (V), [4 3]);
+%! assert (gather (U * S * V'), single (A'), 1e-5);
+%! [U, S, V] = svd (gpuArray (A'), 0);   # Octave 7: economy only for more rows than columns
+%! assert (size (V), [4 4]);
+%! assert (gather (svd (gpuArray ([1 1i; 2 0]))), svd ([1 1i; 2 0]), 1e-14);
+%! assert (size (svd (gpuArray (zeros (0, 3)))), [0 1]);
+%! assert (gather (cond (gpuArray (A))), cond (A), 1e-12);
+%! assert (gather (cond (gpuArray ([1 2; 2 4]))), Inf);
+%! assert (gather (cond (gpuArray ([]))), 0);
+%!error <cannot take SVD of matrix containing Inf or NaN> svd (gpuArray ([1 NaN; 2 3]))
+%!error <cond: A must not contain Inf or NaN values> cond (gpuArray ([1 Inf; 2 3]))
+%!assert (isnan (gather (norm (gpuArray ([1 NaN; 2 3])))))
+
+%!test
 %! ## norm (X, P, OPT): row and column norms with Octave's NaN, Inf and zero rules
 %! A = [1 2; Inf 3; NaN 1; NaN Inf; 0 0; 1e300 1e300; -3 4; 1e-300 -1e-300];
 %! R = [A; rand(5, 2) - 0.5];
