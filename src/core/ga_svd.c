@@ -349,7 +349,7 @@ ga_status ga_svd(ga_id a, int flags, ga_id *s_out, ga_id *u_out, ga_id *S_out, g
   int e = 0;
   if (big > 0) {
     frexp(big, &e);
-    int lim = rc == GA_SINGLE ? 40 : 400;
+    int lim = rc == GA_SINGLE ? 30 : 400;
     if (e > -lim && e < lim)
       e = 0;
   }
@@ -389,9 +389,14 @@ ga_status ga_svd(ga_id a, int flags, ga_id *s_out, ga_id *u_out, ga_id *S_out, g
     for (int64_t j = 0; j < n; j++)
       ent[j] = (sv_entry){rc == GA_SINGLE ? (double)((float *)hs)[j] : ((double *)hs)[j], j};
     qsort(ent, (size_t)n, sizeof *ent, sv_cmp);
+    /* a column whose squares underflowed took no part in the rotations (its alpha was 0),
+     * so its direction is not to be trusted: U's column comes from the completion. Above
+     * sqrt(min normal) / eps its largest entries' squares are normal numbers; the value
+     * itself stays, accurate to that absolute size. */
+    double tiny = rc == GA_SINGLE ? sqrt(FLT_MIN) / FLT_EPSILON : sqrt(DBL_MIN) / DBL_EPSILON;
     for (int64_t j = 0; j < n; j++) {
       perm[j] = ent[j].j;
-      rank += ent[j].s > 0;
+      rank += ent[j].s > tiny;
       double x = ldexp(ent[j].s, e);
       if (rc == GA_SINGLE)
         ((float *)hs)[j] = (float)x;

@@ -195,6 +195,23 @@ for cls = {"double", "single"}
   [np, nf] = check (max (abs (s - want) ./ want) < 100 * eps (cls), ["graded, scaled " cls], np, nf);
 endfor
 
+## a column whose squares underflow (parallel to another): U stays orthonormal; values
+## of very small or large matrices (scaled by a power of two on the way)
+for cls = {"double", "single"}
+  cls = cls{1};
+  t = 1e-170 * strcmp (cls, "double") + 1e-25 * strcmp (cls, "single");
+  A = cast ([1 t 0.5; 1 t -0.5; 0 0 1; 2 2*t 0], cls);
+  [U, S, V] = svd (gpuArray (A));
+  [Uo, So, Vo] = svd (double (A));
+  [np, nf] = check (good_vectors (U, S, V, A, Uo, So, Vo, cls), ["underflowing column " cls], np, nf);
+  for f = [1e-30 1e30]
+    A = cast (f * randn (6, 4), cls);
+    so = svd (double (A));
+    s = double (gather (svd (gpuArray (A))));
+    [np, nf] = check (max (abs (s - so) ./ so) < 100 * eps (cls), sprintf ("%s times %g", cls, f), np, nf);
+  endfor
+endfor
+
 ## ---- empty, scalar, integer, Inf and NaN ---------------------------------------------------
 for sz = {[0 3], [3 0], [0 0]}
   Z = zeros (sz{1});
