@@ -69,41 +69,47 @@ static ga_status copy_cols(const ga_pbuf *src, int64_t soff, int64_t sld, const 
 }
 
 /* Columns r .. c-1 of the m x c column-major Q, whose first r columns are orthonormal:
- * Gram-Schmidt (twice, as Kahan's "twice is enough") of identity columns against all
- * columns so far, taking each time the e_i farthest from their span (the row i of
- * least norm in Q: ||(I - Q Q') e_i||^2 = 1 - ||Q(i,:)||^2, whose largest value is at
- * least (m - j) / m, so the new column is never a rounding error's direction). */
-static void complete_basis(double complex *Q, int64_t m, int64_t r, int64_t c, double *rn)
+ * from the Householder QR of those r columns, Q0 = H_0 ... H_{r-1} (each H_j = I - tau_j
+ * v_j v_j^H Hermitian, v_j = x - beta e_j, beta = -phase(x_j) ||x||), whose columns r ..
+ * m-1 are orthonormal and orthogonal to the first r: Q(:, k) = H_0 ... H_{r-1} e_k.
+ * O(m r (c - r)) work (Gram-Schmidt against identity columns would be O(m c (c - r))).
+ * X and V hold m r values each, tau r. */
+static void complete_basis(double complex *Q, int64_t m, int64_t r, int64_t c, double complex *X,
+                           double complex *V, double *tau)
 {
-  for (int64_t i = 0; i < m; i++) {
-    rn[i] = 0;
-    for (int64_t j = 0; j < r; j++)
-      rn[i] += creal(Q[i + j * m] * conj(Q[i + j * m]));
-  }
-  for (int64_t j = r; j < c; j++) {
-    int64_t best = 0;
-    for (int64_t i = 1; i < m; i++)
-      if (rn[i] < rn[best])
-        best = i;
-    double complex *x = Q + j * m;
-    for (int64_t i = 0; i < m; i++)
-      x[i] = i == best;
-    for (int pass = 0; pass < 2; pass++)
-      for (int64_t l = 0; l < j; l++) {
-        const double complex *q = Q + l * m;
-        double complex d = 0;
-        for (int64_t i = 0; i < m; i++)
-          d += conj(q[i]) * x[i];
-        for (int64_t i = 0; i < m; i++)
-          x[i] -= d * q[i];
-      }
+  memcpy(X, Q, (size_t)(m * r) * sizeof *X);
+  for (int64_t j = 0; j < r; j++) {
+    double complex *x = X + j * m, *v = V + j * m;
     double nrm = 0;
-    for (int64_t i = 0; i < m; i++)
+    for (int64_t i = j; i < m; i++)
       nrm += creal(x[i] * conj(x[i]));
     nrm = sqrt(nrm);
+    double complex ph = cabs(x[j]) > 0 ? x[j] / cabs(x[j]) : 1, beta = -ph * nrm;
+    double vv = 0;
     for (int64_t i = 0; i < m; i++) {
-      x[i] /= nrm;
-      rn[i] += creal(x[i] * conj(x[i]));
+      v[i] = i < j ? 0 : i == j ? x[j] - beta : x[i];
+      vv += creal(v[i] * conj(v[i]));
+    }
+    tau[j] = vv > 0 ? 2 / vv : 0;
+    for (int64_t l = j + 1; l < r; l++) {
+      double complex *y = X + l * m, d = 0;
+      for (int64_t i = j; i < m; i++)
+        d += conj(v[i]) * y[i];
+      for (int64_t i = j; i < m; i++)
+        y[i] -= tau[j] * d * v[i];
+    }
+  }
+  for (int64_t k = r; k < c; k++) {
+    double complex *y = Q + k * m;
+    for (int64_t i = 0; i < m; i++)
+      y[i] = i == k;
+    for (int64_t j = r - 1; j >= 0; j--) {
+      const double complex *v = V + j * m;
+      double complex d = 0;
+      for (int64_t i = j; i < m; i++)
+        d += conj(v[i]) * y[i];
+      for (int64_t i = j; i < m; i++)
+        y[i] -= tau[j] * d * v[i];
     }
   }
 }
@@ -115,11 +121,12 @@ static ga_status complete_on_host(ga_tensor *U, int64_t m, int64_t r, int64_t c)
   int cw = ga_class_is_complex(U->cls) ? 2 : 1;
   bool dbl = ga_class_real_part(U->cls) == GA_DOUBLE;
   size_t es = ga_class_size(U->cls), n = (size_t)(m * c), esr = es / (size_t)cw;
-  double complex *Q = xcalloc(n, sizeof *Q);
-  double *rn = xcalloc((size_t)m, sizeof *rn);
+  double complex *Q = xcalloc(n, sizeof *Q), *X = xcalloc((size_t)(m * r), sizeof *X),
+                 *V = xcalloc((size_t)(m * r), sizeof *V);
+  double *tau = xcalloc((size_t)r, sizeof *tau);
   void *h = xcalloc(n, es);
   ga_pbuf tmp = {0};
-  ga_status st = Q && rn && h ? GA_OK : ga_fail(GA_ERR_OOM, "out of host memory");
+  ga_status st = Q && X && V && tau && h ? GA_OK : ga_fail(GA_ERR_OOM, "out of host memory");
   if (st == GA_OK && r > 0)
     st = download_bytes(&U->buf, h, (size_t)(m * r) * es);
   if (st == GA_OK) {
@@ -127,7 +134,7 @@ static ga_status complete_on_host(ga_tensor *U, int64_t m, int64_t r, int64_t c)
       double x = dbl ? ((double *)h)[i] : (double)((float *)h)[i];
       Q[i / (size_t)cw] += cw == 2 && i % 2 ? x * I : x;
     }
-    complete_basis(Q, m, r, c, rn);
+    complete_basis(Q, m, r, c, X, V, tau);
     for (size_t i = (size_t)(m * r) * (size_t)cw; i < n * (size_t)cw; i++) {
       double complex z = Q[i / (size_t)cw];
       double x = cw == 2 && i % 2 ? cimag(z) : creal(z);
@@ -143,7 +150,9 @@ static ga_status complete_on_host(ga_tensor *U, int64_t m, int64_t r, int64_t c)
   if (tmp.bytes)
     ga_buffer_release(&tmp);
   free(Q);
-  free(rn);
+  free(X);
+  free(V);
+  free(tau);
   free(h);
   return st;
 }
