@@ -23,11 +23,11 @@ uint64_t at(uint64_t a, uint64_t lda, uint i, uint c) { return a + (uint64_t(i) 
 layout(push_constant) uniform Params {
   uint64_t a;    // column 0 of the matrix
   uint64_t lda;
-  uint64_t flag; // int32: set to 1 by any rotation
+  uint64_t flag; // int32: set to the sweep's number (from 1) by any rotation
   uint m;        // rows of A (the inner products)
   uint rows;     // rows rotated: A's and V's below them
   uint n;        // columns
-  uint step;     // the round-robin step, 0 .. N-2 (N: n rounded up to even)
+  uint step;     // sweep (N-1) + the round-robin step (N: n rounded up to even)
   float tol;
 } pc;
 
@@ -117,7 +117,7 @@ void main()
 #endif
   }
   if (tid == 0u)
-    SvI(pc.flag).v = 1;
+    SvI(pc.flag).v = int(pc.step / (N - 1u) + 1u); // the sweep's number
 }
 #endif
 

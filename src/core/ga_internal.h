@@ -211,10 +211,11 @@ typedef enum {
   /* a (m x n, ld lda) := the identity, for each of batch pages */
   GA_LA_EYE,
   /* One step of a one-sided Jacobi sweep (ga_svd.c): the n columns of a (ld lda) are
-   * paired in the round-robin order's step `step` (of n rounded up to even, minus 1);
+   * paired in the round-robin order's step `step` mod (N-1) (N: n rounded up to even);
    * for each pair (p < q) the Hestenes rotation that makes rows 0 .. m-1 of columns p
    * and q orthogonal is applied to rows 0 .. m+vrows-1 (V sits below A), unless
-   * |a_p.a_q| <= tol ||a_p|| ||a_q||; any rotation sets the int32 at piv[off_info] to 1.
+   * |a_p.a_q| <= tol ||a_p|| ||a_q||; any rotation sets the int32 at piv[off_info] to
+   * 1 + step / (N-1), the sweep's number (so the word needs no reset between sweeps).
    * cls may be complex (a_p^H a_q, the rotation of a_p and a_q times its phase's conjugate) */
   GA_LA_JACOBI,
   /* for each of the n columns: sigma_j = ||a(0 .. m-1, j)|| into a[off_out + j] (ld and

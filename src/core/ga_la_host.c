@@ -100,7 +100,7 @@
 LA_TEMPLATES(double, d, DBL_MIN)
 LA_TEMPLATES(float, s, FLT_MIN)
 
-/* The pair k (0 .. N/2-1) of round-robin step `step` over N = n rounded up to even
+/* The pair k (0 .. N/2-1) of round-robin step `step` mod (N-1) over N = n rounded up to even
  * columns (the circle method: column 0 stays, the others turn a place per step), as
  * shaders/svd.comp computes it; false where the pair holds the odd column's dummy. */
 static bool jacobi_pair(int64_t n, int64_t step, int64_t k, int64_t *p, int64_t *q)
@@ -165,7 +165,7 @@ static bool jacobi_pair(int64_t n, int64_t step, int64_t k, int64_t *p, int64_t 
           y[i] = s * u + c * v;                                                                         \
         }                                                                                               \
       }                                                                                                 \
-      *flag = 1;                                                                                        \
+      *flag = (int32_t)(d->step / (d->n + (d->n & 1) - 1) + 1);                                         \
     }                                                                                                   \
   }                                                                                                     \
                                                                                                         \

@@ -280,20 +280,21 @@ static ga_status jacobi_sweeps(ga_class cls, ga_pbuf *W, int64_t off_a, int64_t 
    * leaves U and V orthonormal to m eps (LAPACK's dgesvj takes sqrt(m) eps) */
   double tol = sqrt((double)m) * (ga_class_real_part(cls) == GA_SINGLE ? FLT_EPSILON : DBL_EPSILON);
   *sweeps = 0;
+  int32_t last = 0;
+  if (st == GA_OK)
+    st = upload_bytes(&flag, &last, sizeof last);
   for (int sweep = 0; st == GA_OK && n > 1; sweep++) {
     if (sweep == SVD_MAX_SWEEPS) {
       st = ga_fail(GA_ERR_INTERNAL, "svd: the Jacobi iteration did not converge in %d sweeps", SVD_MAX_SWEEPS);
       break;
     }
-    int32_t rotated = 0;
-    if ((st = upload_bytes(&flag, &rotated, sizeof rotated)) != GA_OK)
-      break;
+    /* the step numbers run on across sweeps: a rotation writes its sweep's number */
     for (int64_t step = 0; step < N - 1 && st == GA_OK; step++)
       st = la((ga_la_desc){.kind = GA_LA_JACOBI, .cls = cls, .a = W, .off_a = off_a, .lda = lda, .m = m, .n = n,
-                           .vrows = vrows, .step = step, .tol = tol, .piv = &flag});
-    if (st == GA_OK && (st = download_bytes(&flag, &rotated, sizeof rotated)) == GA_OK)
+                           .vrows = vrows, .step = sweep * (N - 1) + step, .tol = tol, .piv = &flag});
+    if (st == GA_OK && (st = download_bytes(&flag, &last, sizeof last)) == GA_OK)
       *sweeps = sweep + 1;
-    if (st == GA_OK && !rotated)
+    if (st == GA_OK && last != sweep + 1)
       break;
   }
   if (flag.bytes)
