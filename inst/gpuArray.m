@@ -1425,7 +1425,7 @@ classdef gpuArray < handle
       ## (src/core/ga_svd.c, doc/linear_algebra.md). S comes back a full matrix, not a
       ## diagonal one; the signs of U's and V's columns may differ from LAPACK's.
       if (nargin > 2 || nargout > 3)
-        error ("Invalid call to svd");
+        error ("Octave:invalid-fun-call", "Invalid call to svd");
       endif
       if (! isfloat (a))   # integers and logical, as Octave: in double
         a = double (a);
