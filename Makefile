@@ -18,7 +18,8 @@ test/unit/test_core: test/unit/test_core.c src/core/ga.h all
 	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Wall -Wextra -Werror -Isrc/core $< \
 	  src/libgpuarray_core.a -lcmocka $(CORE_LIBS) -o $@
 
-check-unit: test/unit/test_core test/unit/test_rng test/unit/test_copy test/unit/test_gemm test/unit/test_solve
+check-unit: test/unit/test_core test/unit/test_rng test/unit/test_copy test/unit/test_gemm test/unit/test_solve \
+  test/unit/test_svd
 	$(HOST) test/unit/test_core
 	$(LAVAPIPE) test/unit/test_core
 	$(HOST) test/unit/test_rng
@@ -29,6 +30,8 @@ check-unit: test/unit/test_core test/unit/test_rng test/unit/test_copy test/unit
 	$(LAVAPIPE) test/unit/test_gemm
 	$(HOST) test/unit/test_solve
 	$(LAVAPIPE) test/unit/test_solve
+	$(HOST) test/unit/test_svd
+	$(LAVAPIPE) test/unit/test_svd
 
 # copies between views and the indexing API built on them
 test/unit/test_copy: test/unit/test_copy.c src/core/ga.h all
@@ -47,6 +50,11 @@ test/unit/test_gemm: test/unit/test_gemm.c src/core/ga.h all
 
 # dense solves and factorisations (ga_solve.c)
 test/unit/test_solve: test/unit/test_solve.c src/core/ga.h all
+	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Wall -Wextra -Werror -Isrc/core $< \
+	  src/libgpuarray_core.a -lcmocka $(CORE_LIBS) -o $@
+
+# the Jacobi SVD (ga_svd.c, shaders/svd.comp)
+test/unit/test_svd: test/unit/test_svd.c src/core/ga.h all
 	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Wall -Wextra -Werror -Isrc/core $< \
 	  src/libgpuarray_core.a -lcmocka $(CORE_LIBS) -o $@
 
@@ -90,6 +98,8 @@ check-octave: all
 	$(LAVAPIPE) $(OCTAVE) test/octave/test_complex_la.m
 	$(HOST) $(OCTAVE) test/octave/test_qr.m
 	$(LAVAPIPE) $(OCTAVE) test/octave/test_qr.m
+	$(HOST) $(OCTAVE) test/octave/test_svd.m
+	$(LAVAPIPE) $(OCTAVE) test/octave/test_svd.m
 	$(HOST) $(OCTAVE) test/octave/test_views.m
 	$(LAVAPIPE) $(OCTAVE) test/octave/test_views.m
 
@@ -130,6 +140,6 @@ demo:
 
 clean:
 	$(MAKE) -C src clean
-	rm -rf build $(PKG).tar.gz test/unit/test_core test/unit/test_rng test/unit/test_copy test/unit/test_gemm test/unit/test_solve bench/solve_probe bench/qr_probe bench/gemm_probe
+	rm -rf build $(PKG).tar.gz test/unit/test_core test/unit/test_rng test/unit/test_copy test/unit/test_gemm test/unit/test_solve test/unit/test_svd bench/solve_probe bench/qr_probe bench/gemm_probe
 
 .PHONY: all check check-unit check-octave check-pkg bench-smoke fuzz dist install demo clean

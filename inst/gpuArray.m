@@ -1472,6 +1472,64 @@ classdef gpuArray < handle
       endif
     endfunction
 
+    function varargout = svd (a, econ)
+      ## s = svd (A), [U, S, V] = svd (A), svd (A, "econ"), svd (A, 0) (economy size only
+      ## where A has more rows than columns, as Octave 7): one-sided Jacobi on the device
+      ## (src/core/ga_svd.c, doc/linear_algebra.md). S comes back a full matrix, not a
+      ## diagonal one; the signs of U's and V's columns may differ from LAPACK's.
+      if (nargin > 2 || nargout > 3)
+        error ("Octave:invalid-fun-call", "Invalid call to svd");
+      endif
+      if (! isfloat (a))   # integers and logical, as Octave: in double
+        a = double (a);
+      endif
+      flags = 0;
+      if (nargout > 1)
+        flags = 1;
+      endif
+      if (nargin == 2 && ! (isnumeric (econ) && isscalar (econ) && econ == 0 && rows (a) < columns (a)))
+        flags += 2;
+      endif
+      ids = cell (1, 1 + 3 * (nargout > 1));   # s, then U, S, V
+      [ids{:}] = __gpuarray__ ("linalg", "svd", a, flags);
+      varargout = cellfun (@(id) gpuArray (id, [], [], true), ids, "UniformOutput", false);
+      if (nargout > 1)
+        varargout = varargout(2:4);
+      endif
+    endfunction
+
+    function r = cond (a, p)
+      ## Octave's cond.m: the 2-norm condition from the singular values (on the device),
+      ## other norms as norm (A, P) * norm (inv (A), P)
+      if (nargin < 2)
+        p = 2;
+      endif
+      p = gather (p);
+      if (ndims (a) > 2)
+        error ("cond: A must be a 2-D matrix");
+      endif
+      if (! (isnumeric (p) && isscalar (p) && p == 2))
+        r = norm (a, p) * norm (inv (a), p);
+        return;
+      endif
+      if (isempty (a))
+        r = gpuArray (0);
+        return;
+      endif
+      if (! isfloat (a))
+        a = double (a);
+      endif
+      ## with flag 4 an Inf or NaN gives NaN singular values, not svd's error
+      s = gather (gpuArray (__gpuarray__ ("linalg", "svd", a, 4), [], [], true));
+      if (isnan (s(1)))
+        error ("cond: A must not contain Inf or NaN values");
+      elseif (s(1) == 0 || s(end) == 0)
+        r = gpuArray (cast (Inf, class (s)));
+      else
+        r = gpuArray (s(1) / s(end));
+      endif
+    endfunction
+
     function r = trace (a)
       ## Octave 7's trace.m: a vector gives its first element
       if (ndims (a) > 2)
@@ -1489,8 +1547,8 @@ classdef gpuArray < handle
 
     function r = norm (x, p, opt)
       ## 1, Inf, -Inf, "fro" and p-norms by reductions on the device; the 2-norm of a
-      ## matrix (its largest singular value) is computed by Octave's own norm on the host
-      ## and returned as a gpuArray (no SVD on the device yet)
+      ## matrix is its largest singular value, by svd on the device (other p by Octave's
+      ## own norm on the host, returned as a gpuArray)
       if (nargin < 2 || (isnumeric (p) && isempty (p)))
         p = 2;
       endif
@@ -1548,7 +1606,9 @@ classdef gpuArray < handle
       elseif (p == Inf)
         r = max (sum (ax, 2));
       elseif (p == 2)
-        r = gpuArray (norm (gather (x)));
+        ## flag 4: an Inf or NaN gives NaN, as Octave's norm
+        s = gpuArray (__gpuarray__ ("linalg", "svd", x, 4), [], [], true);
+        r = subsref (s, substruct ("()", {1}));
       else
         r = gpuArray (norm (gather (x), p));
       endif
@@ -3752,6 +3812,32 @@ endclassdef
 %!   assert (gather (norm (gpuArray (A), p{1})), norm (A, p{1}), 1e-12);
 %! endfor
 %! assert (gather (norm (gpuArray ([3 4]))), 5, 1e-15);
+%!test
+%! ## svd: one-sided Jacobi on the device (src/core/ga_svd.c); signs of U and V may
+%! ## differ from LAPACK's, so the factors are checked by reconstruction
+%! A = [4 2 1; 2 5 3; 1 3 6; 1 0 2];
+%! s = svd (gpuArray (A));
+%! assert (isa (s, "gpuArray") && strcmp (classUnderlying (s), "double"));
+%! assert (gather (s), svd (A), 1e-13);
+%! [U, S, V] = svd (gpuArray (A));
+%! assert (size (U), [4 4]); assert (size (S), [4 3]); assert (size (V), [3 3]);
+%! assert (gather (U * S * V'), A, 1e-13);
+%! assert (gather (U' * U), eye (4), 1e-14);
+%! [U, S, V] = svd (gpuArray (single (A')), "econ");
+%! assert (strcmp (classUnderlying (S), "single"));
+%! assert (size (U), [3 3]); assert (size (S), [3 3]); assert (size (V), [4 3]);
+%! assert (gather (U * S * V'), single (A'), 1e-5);
+%! [U, S, V] = svd (gpuArray (A'), 0);   # Octave 7: economy only for more rows than columns
+%! assert (size (V), [4 4]);
+%! assert (gather (svd (gpuArray ([1 1i; 2 0]))), svd ([1 1i; 2 0]), 1e-14);
+%! assert (size (svd (gpuArray (zeros (0, 3)))), [0 1]);
+%! assert (gather (cond (gpuArray (A))), cond (A), 1e-12);
+%! assert (gather (cond (gpuArray ([1 2; 2 4]))), Inf);
+%! assert (gather (cond (gpuArray ([]))), 0);
+%!error <cannot take SVD of matrix containing Inf or NaN> svd (gpuArray ([1 NaN; 2 3]))
+%!error <cond: A must not contain Inf or NaN values> cond (gpuArray ([1 Inf; 2 3]))
+%!assert (isnan (gather (norm (gpuArray ([1 NaN; 2 3])))))
+
 %!test
 %! ## norm (X, P, OPT): row and column norms with Octave's NaN, Inf and zero rules
 %! A = [1 2; Inf 3; NaN 1; NaN Inf; 0 0; 1e300 1e300; -3 4; 1e-300 -1e-300];

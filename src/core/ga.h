@@ -326,6 +326,18 @@ ga_status ga_chol(ga_id a, ga_id *out, int64_t *info);
 typedef enum { GA_QR_RAW, GA_QR_FULL, GA_QR_ECON } ga_qr_form;
 ga_status ga_qr(ga_id a, ga_qr_form form, ga_id *x, ga_id *q, ga_id *perm);
 
+/* ---- singular value decomposition (ga_svd.c) ----------------------------------------
+ * One-sided Jacobi on the device for double and single matrices (integers are refused:
+ * callers convert). s receives the min(m,n) x 1 singular values, descending. With
+ * GA_SVD_VECTORS, u, S, v receive A = U S V' (U m x m, S m x n, V n x n; with
+ * GA_SVD_ECON U m x k, S k x k, V n x k, k = min(m,n)). Inf or NaN in A is Octave's
+ * error, or with GA_SVD_NONFINITE_NAN (values only) all-NaN singular values, as
+ * norm gives them. */
+#define GA_SVD_VECTORS 1
+#define GA_SVD_ECON 2
+#define GA_SVD_NONFINITE_NAN 4
+ga_status ga_svd(ga_id a, int flags, ga_id *s, ga_id *u, ga_id *S, ga_id *v);
+
 /* Devices and telemetry. */
 ga_status ga_device_count(int *count);
 ga_status ga_get_device_info(ga_device_info *info);

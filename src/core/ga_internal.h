@@ -209,7 +209,19 @@ typedef enum {
    * upper, unit diagonal or not, op the transpose with trans; B is m x n */
   GA_LA_TRSM,
   /* a (m x n, ld lda) := the identity, for each of batch pages */
-  GA_LA_EYE
+  GA_LA_EYE,
+  /* One step of a one-sided Jacobi sweep (ga_svd.c): the n columns of a (ld lda) are
+   * paired in the round-robin order's step `step` mod (N-1) (N: n rounded up to even);
+   * for each pair (p < q) the Hestenes rotation that makes rows 0 .. m-1 of columns p
+   * and q orthogonal is applied to rows 0 .. m+vrows-1 (V sits below A), unless
+   * |a_p.a_q| <= tol ||a_p|| ||a_q||; any rotation sets the int32 at piv[off_info] to
+   * 1 + step / (N-1), the sweep's number (so the word needs no reset between sweeps).
+   * cls may be complex (a_p^H a_q, the rotation of a_p and a_q times its phase's conjugate) */
+  GA_LA_JACOBI,
+  /* for each of the n columns: sigma_j = ||a(0 .. m-1, j)|| into a[off_out + j] (ld and
+   * offsets in elements of a's buffer; off_out in real ones where cls is complex), and,
+   * with vrows > 0, those m rows divided by sigma_j where it is not zero */
+  GA_LA_COLNORM
 } ga_la_kind;
 
 typedef struct {
@@ -226,6 +238,8 @@ typedef struct {
   int64_t off_info;
   int swap_all;             /* GETF2: interchanges across all ncols columns */
   ga_pbuf *work;            /* GETF2: GA_LA_WORK_BYTES of scratch, or NULL */
+  int64_t vrows, step, off_out; /* JACOBI, COLNORM */
+  double tol;                   /* JACOBI */
 } ga_la_desc;
 
 typedef struct ga_provider_ops {

@@ -100,9 +100,99 @@
 LA_TEMPLATES(double, d, DBL_MIN)
 LA_TEMPLATES(float, s, FLT_MIN)
 
+/* The pair k (0 .. N/2-1) of round-robin step `step` mod (N-1) over N = n rounded up to even
+ * columns (the circle method: column 0 stays, the others turn a place per step), as
+ * shaders/svd.comp computes it; false where the pair holds the odd column's dummy. */
+static bool jacobi_pair(int64_t n, int64_t step, int64_t k, int64_t *p, int64_t *q)
+{
+  int64_t N = n + (n & 1), a, b;
+  if (k == 0) {
+    a = 0;
+    b = 1 + step % (N - 1);
+  } else {
+    a = 1 + (k + step) % (N - 1);
+    b = 1 + (N - 1 - k + step) % (N - 1);
+  }
+  *p = a < b ? a : b;
+  *q = a < b ? b : a;
+  return *q < n;
+}
+
+/* the Jacobi SVD's kinds (ga_svd.c), in the class's precision as on the device; cw is 2
+ * for complex classes: element (i, c) is the pair at A[(i + c lda) cw] */
+#define SVD_TEMPLATES(T, SUFFIX)                                                                        \
+  static void jacobi_##SUFFIX(const ga_la_desc *d, T *A, int cw, int32_t *flag)                         \
+  {                                                                                                     \
+    int64_t lda = d->lda * cw, rows = d->m + d->vrows, p, q;                                            \
+    for (int64_t k = 0; k < (d->n + 1) / 2; k++) {                                                      \
+      if (!jacobi_pair(d->n, d->step, k, &p, &q))                                                       \
+        continue;                                                                                       \
+      T *x = A + p * lda, *y = A + q * lda, alpha = 0, beta = 0, gamma = 0, gim = 0;                    \
+      for (int64_t i = 0; i < d->m * cw; i++) {                                                         \
+        alpha += x[i] * x[i];                                                                           \
+        beta += y[i] * y[i];                                                                            \
+        gamma += x[i] * y[i];                                                                           \
+      }                                                                                                 \
+      for (int64_t i = 0; cw == 2 && i < d->m; i++)                                                     \
+        gim += x[2 * i] * y[2 * i + 1] - x[2 * i + 1] * y[2 * i];                                       \
+      /* complex: |gamma| and the phase (wr, wi) a_q is turned by first */                              \
+      T wr = 1, wi = 0;                                                                                 \
+      if (cw == 2) {                                                                                    \
+        T big = (T)fmax(fabs((double)gamma), fabs((double)gim)), gre = gamma;                           \
+        gamma = big == 0 ? 0 : big * (T)sqrt((double)((gre / big) * (gre / big) + (gim / big) * (gim / big))); \
+        if (gamma != 0) {                                                                               \
+          wr = gre / gamma;                                                                             \
+          wi = gim / gamma;                                                                             \
+        }                                                                                               \
+      }                                                                                                 \
+      if (gamma == 0 || fabs((double)gamma) <= (T)d->tol * (T)sqrt((double)alpha) * (T)sqrt((double)beta)) \
+        continue;                                                                                       \
+      T zeta = (beta - alpha) / (2 * gamma), az = (T)fabs((double)zeta);                                \
+      T hyp = az > 1 ? az * (T)sqrt((double)(1 + (1 / az) * (1 / az))) : (T)sqrt((double)(1 + az * az)); \
+      T t = (zeta < 0 ? (T)-1 : (T)1) / (az + hyp);                                                     \
+      T c = 1 / (T)sqrt((double)(1 + t * t)), s = c * t;                                                \
+      for (int64_t i = 0; i < rows; i++) {                                                              \
+        if (cw == 2) {                                                                                  \
+          T *u = x + 2 * i, *v = y + 2 * i;                                                             \
+          T vr = v[0] * wr + v[1] * wi, vi = v[1] * wr - v[0] * wi, ur = u[0], ui = u[1];               \
+          u[0] = c * ur - s * vr;                                                                       \
+          u[1] = c * ui - s * vi;                                                                       \
+          v[0] = s * ur + c * vr;                                                                       \
+          v[1] = s * ui + c * vi;                                                                       \
+        } else {                                                                                        \
+          T u = x[i], v = y[i];                                                                         \
+          x[i] = c * u - s * v;                                                                         \
+          y[i] = s * u + c * v;                                                                         \
+        }                                                                                               \
+      }                                                                                                 \
+      *flag = (int32_t)(d->step / (d->n + (d->n & 1) - 1) + 1);                                         \
+    }                                                                                                   \
+  }                                                                                                     \
+                                                                                                        \
+  static void colnorm_##SUFFIX(const ga_la_desc *d, T *A, int cw, T *out)                               \
+  {                                                                                                     \
+    for (int64_t j = 0; j < d->n; j++) {                                                                \
+      T *x = A + j * d->lda * cw, big = 0, sum = 0;                                                     \
+      for (int64_t i = 0; i < d->m * cw; i++)                                                           \
+        big = (T)fmax((double)big, fabs((double)x[i]));                                                 \
+      if (big > 0)                                                                                      \
+        for (int64_t i = 0; i < d->m * cw; i++)                                                         \
+          sum += (x[i] / big) * (x[i] / big);                                                           \
+      T sigma = big * (T)sqrt((double)sum);                                                             \
+      out[j] = sigma;                                                                                   \
+      if (d->vrows > 0 && sigma > 0)                                                                    \
+        for (int64_t i = 0; i < d->m * cw; i++)                                                         \
+          x[i] /= sigma;                                                                                \
+    }                                                                                                   \
+  }
+
+SVD_TEMPLATES(double, d)
+SVD_TEMPLATES(float, s)
+
 void ga_host_la(const ga_la_desc *d, void *a, const void *t, int32_t *piv)
 {
   bool dbl = d->cls == GA_DOUBLE;
+  int cw = ga_class_is_complex(d->cls) ? 2 : 1;
   switch (d->kind) {
   case GA_LA_GETF2:
     if (dbl)
@@ -127,6 +217,18 @@ void ga_host_la(const ga_la_desc *d, void *a, const void *t, int32_t *piv)
       eye_d(d, (double *)a + d->off_a);
     else
       eye_s(d, (float *)a + d->off_a);
+    break;
+  case GA_LA_JACOBI:
+    if (ga_class_real_part(d->cls) == GA_DOUBLE)
+      jacobi_d(d, (double *)a + d->off_a * cw, cw, piv + d->off_info);
+    else
+      jacobi_s(d, (float *)a + d->off_a * cw, cw, piv + d->off_info);
+    break;
+  case GA_LA_COLNORM:
+    if (ga_class_real_part(d->cls) == GA_DOUBLE)
+      colnorm_d(d, (double *)a + d->off_a * cw, cw, (double *)a + d->off_out);
+    else
+      colnorm_s(d, (float *)a + d->off_a * cw, cw, (float *)a + d->off_out);
     break;
   }
 }

@@ -148,6 +148,8 @@ ga_status ga_vk_compact_write(void *state, const ga_pbuf *mask, int64_t n, const
 ga_status ga_vk_gemm(void *state, const ga_gemm_desc *d);
 /* ga_vk_lu.c */
 ga_status ga_vk_la(void *state, const ga_la_desc *d);
+/* ga_vk_svd.c: the Jacobi SVD's kinds of ga_la_desc */
+ga_status ga_vk_svd_la(ga_vk *vk, const ga_la_desc *d);
 
 /* GLSL sources embedded at build time from shaders/ (ga_shaders_gen.c) */
 extern const char ga_glsl_common[];
@@ -161,5 +163,6 @@ extern const char ga_glsl_compact[];   /* shaders/compact.comp */
 extern const char ga_glsl_gemm[];  /* shaders/gemm.comp: tiled matrix products */
 extern const char ga_glsl_gemv[];  /* shaders/gemv.comp: products with a vector */
 extern const char ga_glsl_lu[];    /* shaders/lu.comp: the factorisations' small kernels */
+extern const char ga_glsl_svd[];   /* shaders/svd.comp: the Jacobi SVD's kernels */
 
 #endif

@@ -111,6 +111,8 @@ static ga_status pipeline(ga_vk *vk, const lu_variant *v, VkPipeline *p)
 ga_status ga_vk_la(void *state, const ga_la_desc *d)
 {
   ga_vk *vk = state;
+  if (d->kind == GA_LA_JACOBI || d->kind == GA_LA_COLNORM) /* complex classes too */
+    return ga_vk_svd_la(vk, d);
   if ((d->cls == GA_DOUBLE && !vk->fp64) || (d->cls != GA_DOUBLE && d->cls != GA_SINGLE))
     return GA_ERR_UNSUPPORTED;
   uint64_t es = ga_class_size(d->cls);
@@ -194,6 +196,9 @@ ga_status ga_vk_la(void *state, const ga_la_desc *d)
             (uint32_t)d->n, (uint32_t)d->batch, ga_vk_groups_x(groups)};
     return ga_vk_dispatch(vk, p, &pc, sizeof pc, groups);
   }
+  case GA_LA_JACOBI:
+  case GA_LA_COLNORM:
+    return ga_vk_svd_la(vk, d);
   }
   return GA_ERR_UNSUPPORTED;
 }

@@ -8,6 +8,8 @@
  *                       "full" or "econ" (x is R, q is Q); PIVOT true: column pivoting,
  *                       perm the 1 x n column order (of A's real class). Q is formed
  *                       only when asked for.
+ *   "svd", A, FLAGS  -> [s id, U id, S id, V id] (FLAGS: ga.h's GA_SVD_*; U, S, V with
+ *                       GA_SVD_VECTORS)
  * cond is 0 (fine), 1 (singular) or 2 (nearly singular): gpuArray.m raises Octave's
  * warnings from it, so they point at the user's line and obey `warning off`. */
 #include "mex_commands.h"
@@ -104,6 +106,22 @@ void ga_mex_linalg(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
       plhs[2] = mxCreateDoubleMatrix(0, 0, mxREAL);
     else if (perm)
       ga_release(perm);
+  } else if (!strcmp(op, "svd")) {
+    ga_mex_nargs("linalg", nrhs, 3, 3, nlhs, 4);
+    int flags = ga_mex_get_int(prhs[2], "svd flags");
+    if (flags < 0 || flags > (GA_SVD_VECTORS | GA_SVD_ECON | GA_SVD_NONFINITE_NAN))
+      ga_mex_error("gpuarray:invalidArgument", "svd: invalid flags %d", flags);
+    if (nlhs > 1 && !(flags & GA_SVD_VECTORS))
+      ga_mex_error("gpuarray:invalidArgument", "svd: U, S and V need the vectors flag");
+    ga_id u = 0, S = 0, v = 0;
+    ga_mex_raise(ga_svd(held_id(prhs[1], "svd"), flags, &id, &u, &S, &v));
+    ga_id outs[4] = {id, u, S, v};
+    for (int i = 0; i < 4; i++) {
+      if (i < (nlhs > 1 ? nlhs : 1))
+        plhs[i] = ga_mex_make_id(outs[i]);
+      else if (outs[i])
+        ga_release(outs[i]);
+    }
   } else {
     ga_mex_error("gpuarray:invalidArgument", "__gpuarray__ ('linalg'): unknown operation '%s'", op);
   }
