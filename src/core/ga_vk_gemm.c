@@ -235,14 +235,14 @@ static ga_status gemm_dispatch_epi(ga_vk *vk, const ga_gemm_desc *d, const ga_vk
     flags |= 4;
   if (d->update)
     flags |= 8;
-  struct {
+  struct gemm_push {
     uint64_t a, b, c, lda, ldb, ldc, sa, sb, sc;
     uint32_t m, n, k, tiles_m, tiles_n, batch, groups_x, flags;
     uint64_t epi[EPI_WORDS];
   } pc = {a, b, c, (uint64_t)d->lda, (uint64_t)d->ldb, (uint64_t)d->ldc, (uint64_t)d->stride_a,
           (uint64_t)d->stride_b, (uint64_t)d->stride_c, (uint32_t)d->m, (uint32_t)d->n, (uint32_t)d->k,
           (uint32_t)tiles_m, (uint32_t)tiles_n, (uint32_t)d->batch, ga_vk_groups_x(groups), flags, {0}};
-  _Static_assert(offsetof(__typeof__(pc), epi) == GEMM_PUSH_BYTES, "push constants as gemm.comp declares them");
+  _Static_assert(offsetof(struct gemm_push, epi) == GEMM_PUSH_BYTES, "push constants as gemm.comp declares them");
   uint32_t words = 0;
   for (int i = 0; epi && i < epi->ninputs; i++)
     if (i != epi_slot)
