@@ -136,9 +136,13 @@ int ga_epilogue_input_kind(const ga_expr *x, int i)
 /* The form an epilogue takes: one pending product, read whole at the output's shape and
  * class, and read by nothing else (a product also held elsewhere is stored once and
  * read by each user); other inputs contiguous, whole, scalar or broadcast along one
- * dimension; no generator nodes (they number elements as the elementwise kernel does). */
+ * dimension; no generator nodes (they number elements as the elementwise kernel does).
+ * GPUARRAY_FUSE_EPILOGUES=0 stores every product first, so one script can compare. */
 ga_status ga_plan_epilogue(ga_tensor *t)
 {
+  const char *e = getenv("GPUARRAY_FUSE_EPILOGUES");
+  if (e && strcmp(e, "0") == 0)
+    return GA_ERR_UNSUPPORTED;
   ga_lazy *lz = t->lazy;
   ga_expr *x = &lz->x;
   int slot = -1;

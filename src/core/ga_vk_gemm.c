@@ -209,8 +209,10 @@ static ga_status gemm_dispatch_epi(ga_vk *vk, const ga_gemm_desc *d, const ga_vk
   char key[1400], name[48];
   tile_name(t, name, sizeof name);
   int len = snprintf(key, sizeof key, "gemm:%d:%d:%d:%s:%d", (int)v.cls, v.trans_a, v.trans_b, name, GROUP_M);
-  for (int i = 0; epi && i < epi->ninputs && len > 0 && (size_t)len < sizeof key; i++)
-    len += snprintf(key + len, sizeof key - (size_t)len, i ? "%d" : ":epi%d", i == epi_slot ? 9 : ga_epilogue_input_kind(epi, i));
+  for (int i = 0; epi && i < epi->ninputs && len > 0 && (size_t)len < sizeof key; i++) {
+    int kind = i == epi_slot ? 9 : ga_epilogue_input_kind(epi, i);
+    len += snprintf(key + len, sizeof key - (size_t)len, i ? "%d" : ":epi%d", kind);
+  }
   if (epi && len > 0 && (size_t)len < sizeof key)
     ga_glsl_elementwise_key(epi, d->cls, key + len, sizeof key - (size_t)len);
   VkPipeline p;
