@@ -86,6 +86,8 @@ check-octave: all
 	$(LAVAPIPE) sh test/octave/test_disk_cache.sh
 	$(HOST) $(OCTAVE) test/octave/test_fusion_random.m
 	$(LAVAPIPE) $(OCTAVE) test/octave/test_fusion_random.m
+	$(HOST) $(OCTAVE) test/octave/test_epilogue.m
+	$(LAVAPIPE) $(OCTAVE) test/octave/test_epilogue.m
 	$(LAVAPIPE) $(OCTAVE) test/octave/test_math_sweep.m
 	$(HOST) $(OCTAVE) test/octave/test_random.m
 	$(LAVAPIPE) $(OCTAVE) test/octave/test_random.m

@@ -13,8 +13,10 @@
 ## @code{assign_in_place} (assignments @code{A(I) = X} written into the old array's
 ## memory), @code{assign_copies} (assignments that copied the whole array first,
 ## because another value still shared it), @code{waits} (times the host waited for
-## unfinished device work: the round trips) and @code{gemm_tunings} (runs of the matrix
-## product's autotuner, whose own kernels and time the other counters leave out);
+## unfinished device work: the round trips), @code{gemm_tunings} (runs of the matrix
+## product's autotuner, whose own kernels and time the other counters leave out) and
+## @code{gemm_epilogues} (matrix products whose elementwise consumer, such as
+## @code{max (A*B, 0)}, ran inside the product's own kernel);
 ## host wall time in ns: @code{host_sync_ns} (inside @code{wait (gpuDevice)}: evaluating
 ## pending values, submitting, waiting), @code{host_submit_ns} (handing work to the
 ## driver) and @code{host_wait_ns} (waiting for the device to finish).

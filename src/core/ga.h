@@ -143,6 +143,7 @@ typedef struct {
   uint64_t assign_copies;       /* A(I) = X that copied all of A first (another value still sees A) */
   uint64_t waits;               /* times the host waited for unfinished device work (round trips) */
   uint64_t gemm_tunings;        /* GEMM autotuning runs (their own dispatches and time are not counted above) */
+  uint64_t gemm_epilogues;      /* matrix products whose elementwise consumer ran in their own kernel */
   /* Host wall time, to see where a call's time goes besides the device's: */
   uint64_t host_sync_ns;        /* in ga_synchronize (wait (gpuDevice)): evaluation, submission, waiting */
   uint64_t host_submit_ns;      /* in vkQueueSubmit */

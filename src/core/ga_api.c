@@ -120,12 +120,12 @@ ga_status ga_fill(ga_class cls, int ndims, const int64_t *dims, double value, ga
 
 typedef ga_resolved resolved;
 
-ga_status ga_operand_resolve(const ga_operand *o, ga_resolved *r)
+static ga_status resolve(const ga_operand *o, ga_resolved *r, bool fusible)
 {
   memset(r, 0, sizeof *r);
   r->o = o;
   if (!o->is_host) {
-    ga_status st = ga_handles_get(o->id, &r->t);
+    ga_status st = fusible ? ga_handles_get_fusible(o->id, &r->t) : ga_handles_get(o->id, &r->t);
     if (st != GA_OK)
       return st;
     r->cls = r->t->cls;
@@ -147,6 +147,9 @@ ga_status ga_operand_resolve(const ga_operand *o, ga_resolved *r)
   r->host = o->data;
   return GA_OK;
 }
+
+ga_status ga_operand_resolve(const ga_operand *o, ga_resolved *r) { return resolve(o, r, false); }
+ga_status ga_operand_resolve_fusible(const ga_operand *o, ga_resolved *r) { return resolve(o, r, true); }
 
 /* A host array that is not a scalar travels to the device once, for this operation. */
 static ga_status stage_host_array(resolved *r)
@@ -254,7 +257,10 @@ ga_status ga_any_true(ga_tensor *flags, bool *found)
   ga_reduce_desc d = {.op = GA_RED_ANY, .in = &flags->buf, .in_cls = GA_LOGICAL, .out_cls = GA_LOGICAL,
                       .inner = 1, .n = flags->numel, .outer = 1, .out = &res->buf};
   if (flags->lazy) {
-    ga_lazy_bind(flags->lazy);
+    if ((st = ga_lazy_bind(flags->lazy)) != GA_OK) {
+      ga_tensor_unref(res);
+      return st;
+    }
     d.producer = &flags->lazy->x;
   }
   st = ga_plan_reduce(&d);
@@ -876,6 +882,17 @@ static bool binary_needs_settled(ga_binop op, int side, const ga_operand *other)
   return true;
 }
 
+/* Octave's narrowing before an operation that needs it: only complex values have any,
+ * so a pending (always real) product is left pending. */
+static ga_status settle_operand(ga_id id)
+{
+  ga_tensor *t;
+  ga_status st = ga_handles_peek(id, &t);
+  if (st != GA_OK || !ga_class_is_complex(t->cls))
+    return st;
+  return ga_settle_tensor(id, &t);
+}
+
 ga_status ga_binary(ga_binop op, const ga_operand *a, const ga_operand *b, ga_id *out)
 {
   ga_status st = ga_init();
@@ -887,12 +904,14 @@ ga_status ga_binary(ga_binop op, const ga_operand *a, const ga_operand *b, ga_id
    * whose imaginary parts are all zero must be settled first wherever it can differ
    * from the real operation: ordering, functions, and products, quotients and powers
    * (x ./ (0+0i) is NaN+NaNi where x ./ 0 is Inf; Inf .* (2+0i) has a NaN part) */
-  ga_tensor *settled;
-  if ((!a->is_host && binary_needs_settled(op, 0, b) && (st = ga_settle_tensor(a->id, &settled)) != GA_OK) ||
-      (!b->is_host && binary_needs_settled(op, 1, a) && (st = ga_settle_tensor(b->id, &settled)) != GA_OK))
+  if ((!a->is_host && binary_needs_settled(op, 0, b) && (st = settle_operand(a->id)) != GA_OK) ||
+      (!b->is_host && binary_needs_settled(op, 1, a) && (st = settle_operand(b->id)) != GA_OK))
     return st;
+  /* a pending product stays pending under the arithmetic that its GEMM kernel can apply
+   * as an epilogue; the checks of values the other operations make run it anyway */
+  bool keep = !ga_binop_is_logic(op) && !ga_binop_is_bitwise(op) && op != GA_OP_POWER && op != GA_OP_COMPLEX;
   resolved ra, rb;
-  if ((st = ga_operand_resolve(a, &ra)) != GA_OK || (st = ga_operand_resolve(b, &rb)) != GA_OK)
+  if ((st = resolve(a, &ra, keep)) != GA_OK || (st = resolve(b, &rb, keep)) != GA_OK)
     return st;
   ga_class cls;
   bool za = ga_class_is_complex(ra.cls), zb = ga_class_is_complex(rb.cls);
@@ -1008,7 +1027,7 @@ ga_status ga_unary(ga_unop op, ga_id id, ga_class to, ga_id *out)
 {
   ga_status st = ga_init();
   ga_tensor *in;
-  if (st != GA_OK || (st = ga_handles_get(id, &in)) != GA_OK)
+  if (st != GA_OK || (st = ga_handles_get_fusible(id, &in)) != GA_OK)
     return st;
   if ((unsigned)op >= GA_NUNOPS || (op == GA_UOP_CAST && (unsigned)to >= GA_NCLASSES))
     return ga_fail(GA_ERR_ARG, "unknown unary operation");
@@ -1178,11 +1197,12 @@ ga_status ga_reduce_dims(ga_reduce_op op, ga_id id, int dim, int dim_last, ga_su
   d.out = &t->buf;
   d.out_index = ti ? &ti->buf : NULL;
   if (in->lazy) {
-    ga_lazy_bind(in->lazy);
     d.producer = &in->lazy->x; /* the reduction reads the expression, not memory */
     d.in = NULL;
   }
-  if (t->numel > 0) {
+  if (t->numel > 0 && in->lazy)
+    st = ga_lazy_bind(in->lazy);
+  if (t->numel > 0 && st == GA_OK) {
     st = ga_plan_reduce(&d);
     if (st == GA_ERR_UNSUPPORTED && d.producer) {
       /* no fused reduction for this expression: evaluate it, then reduce */

@@ -250,13 +250,16 @@ static ga_status complex_mtimes(product_fn mul, const ga_operand *a, int trans_a
  * where the real product has none */
 static ga_status settle_operands(const ga_operand *a, const ga_operand *b)
 {
-  ga_tensor *t;
-  ga_status st = GA_OK;
-  if (!a->is_host)
-    st = ga_settle_tensor(a->id, &t);
-  if (st == GA_OK && !b->is_host)
-    st = ga_settle_tensor(b->id, &t);
-  return st;
+  for (int k = 0; k < 2; k++) {
+    const ga_operand *o = k ? b : a;
+    ga_tensor *t;
+    ga_status st = GA_OK;
+    if (!o->is_host && (st = ga_handles_peek(o->id, &t)) == GA_OK && ga_class_is_complex(t->cls))
+      st = ga_settle_tensor(o->id, &t); /* only complex values narrow: a pending product stays */
+    if (st != GA_OK)
+      return st;
+  }
+  return GA_OK;
 }
 
 ga_status ga_mtimes(const ga_operand *a, int trans_a, const ga_operand *b, int trans_b, ga_id *out)
@@ -313,22 +316,27 @@ ga_status ga_mtimes(const ga_operand *a, int trans_a, const ga_operand *b, int t
   int64_t dims[2] = {m, n};
   if (m == 0 || n == 0 || ka == 0)
     return zeros_result(cls, 2, dims, out);
+  /* The product is left pending (ga_product), its operands ready: an elementwise
+   * consumer may yet run in its kernel (ga_plan_epilogue); any other use runs it alone. */
   ga_tensor *t = NULL;
-  if ((st = prepare(&ra, cls)) == GA_OK && (st = prepare(&rb, cls)) == GA_OK &&
-      (st = ga_tensor_new(cls, 2, dims, &t)) == GA_OK) {
-    ga_gemm_desc d = {.cls = cls, .trans_a = trans_a != 0, .trans_b = trans_b != 0, .m = m, .n = n, .k = ka,
-                      .a = &ra.t->buf, .b = &rb.t->buf, .c = &t->buf,
-                      .lda = trans_a ? ka : m, .ldb = trans_b ? n : ka, .ldc = m, .batch = 1};
-    st = ga_plan_gemm(&d);
+  ga_product *p = NULL;
+  if ((st = prepare(&ra, cls)) == GA_OK && (st = prepare(&rb, cls)) == GA_OK && !(p = calloc(1, sizeof *p)))
+    st = ga_fail(GA_ERR_OOM, "out of host memory");
+  if (st == GA_OK && (st = ga_tensor_new_lazy(cls, 2, dims, NULL, &t)) == GA_OK) {
+    p->d = (ga_gemm_desc){.cls = cls, .trans_a = trans_a != 0, .trans_b = trans_b != 0, .m = m, .n = n, .k = ka,
+                          .lda = trans_a ? ka : m, .ldb = trans_b ? n : ka, .ldc = m, .batch = 1};
+    p->a = ra.t;
+    p->b = rb.t;
+    ra.t->refcount++;
+    rb.t->refcount++;
+    t->product = p;
+    p = NULL;
   }
-  /* queued work may still read the temporaries: their buffers' next users are ordered
-   * after it by the barrier before every dispatch */
+  free(p);
   drop(&ra);
   drop(&rb);
-  if (st != GA_OK) {
-    ga_tensor_unref(t);
+  if (st != GA_OK)
     return st;
-  }
   return publish(t, out);
 }
 

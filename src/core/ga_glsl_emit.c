@@ -1009,6 +1009,29 @@ void ga_glsl_emit_element_loads(ga_strbuf *b, const ga_expr *x, const char *inde
   }
 }
 
+void ga_glsl_emit_epilogue(ga_strbuf *b, const ga_expr *x, int slot)
+{
+  static const char *const at[] = {"uint64_t(row) + uint64_t(col) * uint64_t(pc.m)", "0ul", "uint64_t(row)",
+                                   "uint64_t(col)"};
+  const char *t = ga_glsl_type(x->nodes[x->nnodes - 1].cls);
+  ga_sb_printf(b, "%s ga_epilogue(%s prod, uint row, uint col)\n{\n", t, t);
+  for (int i = 0; i < x->ninputs; i++) {
+    ga_class c = GA_DOUBLE;
+    for (int j = 0; j < x->nnodes; j++)
+      if (x->nodes[j].kind == GA_X_INPUT && x->nodes[j].slot == i)
+        c = x->nodes[j].cls;
+    int kind = ga_epilogue_input_kind(x, i);
+    if (i == slot)
+      ga_sb_printf(b, "  %s e%d = prod;\n", ga_glsl_type(c), i);
+    else
+      ga_sb_printf(b, "  %s e%d = %s(ga_ld_%s(pc.in%d, %s));\n", ga_glsl_type(c), i, ga_glsl_type(c),
+                   ga_glsl_suffix(c), i, at[kind < 0 ? 0 : kind]);
+  }
+  ga_glsl_emit_scalar_slots(b, x, "  ");
+  ga_glsl_emit_nodes(b, x, "  ", "e%d", "s%d");
+  ga_sb_printf(b, "  return v%d;\n}\n", x->nnodes - 1);
+}
+
 int ga_glsl_count_ops(const ga_expr *x)
 {
   int ops = 0;

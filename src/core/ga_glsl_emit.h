@@ -34,6 +34,10 @@ void ga_glsl_emit_scalar_slots(ga_strbuf *b, const ga_expr *x, const char *inden
 /* `T eI = element <index> of input I` (element 0 for broadcast inputs). */
 void ga_glsl_emit_element_loads(ga_strbuf *b, const ga_expr *x, const char *index);
 int ga_glsl_count_ops(const ga_expr *x);
+/* `T ga_epilogue(T prod, uint row, uint col)`: x at element (row, col) of an m x n
+ * product (pc.m rows), its input slot being prod and the others loaded from pc.inI at
+ * the position ga_epilogue_input_kind gives; scalars from pc.sK. */
+void ga_glsl_emit_epilogue(ga_strbuf *b, const ga_expr *x, int slot);
 
 /* Implicit expansion inside a kernel: the output shape collapsed to at most three
  * dimensions (adjacent dimensions along which every input behaves alike merge), and

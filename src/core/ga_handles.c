@@ -72,11 +72,19 @@ ga_status ga_handles_peek(ga_id id, ga_tensor **out)
 /* A pending assignment is applied at the first use of its result: by then Octave has
  * rebound the variable (A = subsasgn (A, ...)) and dropped the old value, so the
  * assignment can usually write into the old value's storage. */
-ga_status ga_handles_get(ga_id id, ga_tensor **out)
+ga_status ga_handles_get_fusible(ga_id id, ga_tensor **out)
 {
   ga_status st = ga_handles_peek(id, out);
   if (st == GA_OK && (*out)->patch)
     st = ga_patch_apply(*out);
+  return st;
+}
+
+ga_status ga_handles_get(ga_id id, ga_tensor **out)
+{
+  ga_status st = ga_handles_get_fusible(id, out);
+  if (st == GA_OK && (*out)->product)
+    st = ga_tensor_materialize(*out);
   return st;
 }
 
@@ -155,6 +163,11 @@ void ga_handles_clear(void)
     }
     if (t && t->patch)
       ga_patch_free(t);
+    if (t && t->product) {
+      ga_product *p = t->product;
+      t->product = NULL;
+      ga_product_free(p);
+    }
     if (t && t->owner) {
       ga_tensor *o = t->owner;
       t->owner = NULL;

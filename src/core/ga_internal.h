@@ -266,6 +266,13 @@ typedef struct ga_provider_ops {
   ga_status (*compact_write)(void *state, const ga_pbuf *mask, int64_t n, const ga_pbuf *offsets, ga_pbuf *out);
   /* matrix products; GA_ERR_UNSUPPORTED sends them to the host */
   ga_status (*gemm)(void *state, const ga_gemm_desc *d);
+  /* A product with an elementwise epilogue (ga_planner.c): out (m x n of out_cls, which is
+   * d->cls) receives x, whose input `slot` is the product's element (never read from
+   * memory; d->c unused) and whose other inputs are m x n, 1 x 1, m x 1 or 1 x n,
+   * contiguous. The product must round exactly as the provider's plain gemm of d would:
+   * GA_ERR_UNSUPPORTED (or NULL) where it cannot, and the product is stored first. */
+  ga_status (*gemm_epilogue)(void *state, const ga_gemm_desc *d, const ga_expr *x, int slot, ga_class out_cls,
+                             ga_pbuf *out);
   /* the factorisations' small kernels; GA_ERR_UNSUPPORTED (or NULL) sends them to the host */
   ga_status (*la)(void *state, const ga_la_desc *d);
 } ga_provider_ops;
@@ -308,6 +315,7 @@ typedef struct ga_tensor {
   struct ga_lazy *lazy;       /* while set, the value is this unevaluated expression */
   struct ga_tensor *owner;    /* when set, buf is owner's storage, shared (a reshape) */
   struct ga_patch *patch;     /* while set, the value is an assignment still to apply */
+  struct ga_product *product; /* while set, the value is a matrix product still to run */
   bool narrow;                /* complex, and not yet checked for all-zero imaginary parts
                                  (Octave's narrowing to real: ga_tensor_settle) */
   int refcount;               /* owners: the handle table (once), pending expressions,
@@ -320,6 +328,16 @@ typedef struct ga_lazy {
   ga_expr x;
   struct ga_tensor *leaves[GA_X_MAX_INPUTS]; /* leaves[i] feeds x.inputs[i] */
 } ga_lazy;
+
+/* A pending matrix product (ga_gemm.c): its operands, referenced, already of its class.
+ * Elementwise operations over it read it as an input leaf without running it, so that
+ * the planner can run them in the product's kernel (an epilogue); every other use runs
+ * it first (ga_handles_get, ga_tensor_materialize, ga_lazy_bind). */
+typedef struct ga_product {
+  ga_gemm_desc d;   /* a, b, c bound when it runs */
+  ga_tensor *a, *b;
+} ga_product;
+void ga_product_free(ga_product *p);
 
 void ga_shape_normalize(int *ndims, int64_t *dims);
 int64_t ga_shape_numel(int ndims, const int64_t *dims);
@@ -340,8 +358,11 @@ typedef struct {
 ga_status ga_handles_insert(ga_tensor *t, ga_id *out);
 /* id refers to t (taken over) instead of its tensor, which it releases */
 ga_status ga_handles_replace(ga_id id, ga_tensor *t);
-/* The tensor of id, with any pending assignment applied (ga_handles_peek: as it is). */
+/* The tensor of id, with any pending assignment applied and pending product run
+ * (ga_handles_peek: as it is; ga_handles_get_fusible: a product left pending, for the
+ * elementwise operations, which fuse it). */
 ga_status ga_handles_get(ga_id id, ga_tensor **out);
+ga_status ga_handles_get_fusible(ga_id id, ga_tensor **out);
 ga_status ga_handles_peek(ga_id id, ga_tensor **out);
 void ga_handles_clear(void);  /* drops every tensor; bumps the generation */
 
@@ -416,8 +437,9 @@ ga_status ga_view_materialize(ga_tensor *t);
 
 /* Runs t's pending expression or assignment, if any, into storage of its own. */
 ga_status ga_tensor_materialize(ga_tensor *t);
-/* Points x.inputs at the leaves' storage (before handing x to the planner). */
-void ga_lazy_bind(ga_lazy *lz);
+/* Points x.inputs at the leaves' storage (before handing x to the planner), running
+ * pending products among them first. */
+ga_status ga_lazy_bind(ga_lazy *lz);
 void ga_tensor_unref(ga_tensor *t);
 /* A tensor of another shape with src's elements and storage (reshape): no copy. */
 ga_status ga_tensor_alias(ga_tensor *src, int ndims, const int64_t *dims, ga_tensor **out);
@@ -473,6 +495,8 @@ typedef struct {
   const void *host;
 } ga_resolved;
 ga_status ga_operand_resolve(const ga_operand *o, ga_resolved *r);
+/* ... leaving a pending product pending (elementwise operations: ga_handles_get_fusible) */
+ga_status ga_operand_resolve_fusible(const ga_operand *o, ga_resolved *r);
 /* Whether any element of the logical tensor flags (pending or not) is true: one fused
  * reduction, one byte read back (ga_api.c). */
 ga_status ga_any_true(ga_tensor *flags, bool *found);
@@ -516,6 +540,14 @@ extern ga_ctx ga_g;
 
 /* ---- planner (ga_planner.c): runs an expression or a sum where it can ------------ */
 ga_status ga_plan_elementwise(const ga_expr *x, ga_class out_cls, ga_pbuf *out);
+/* t's pending expression run inside the kernel of the one pending product it reads
+ * (an epilogue), storage acquired and the expression freed as ga_tensor_materialize
+ * does; GA_ERR_UNSUPPORTED, t untouched, where it does not take that form or the
+ * provider declines. */
+ga_status ga_plan_epilogue(ga_tensor *t);
+/* How input i of an epilogue's expression (m x n) lines up with the product: 0 whole,
+ * 1 one value, 2 one per row (m x 1), 3 one per column (1 x n); -1 none of these. */
+int ga_epilogue_input_kind(const ga_expr *x, int i);
 /* Any number of dimensions: collapses, drops singletons, splits what the provider
  * cannot take in one go (ga_copy.c). */
 ga_status ga_plan_copy(const ga_copy_desc *d);

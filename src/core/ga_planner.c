@@ -115,3 +115,75 @@ ga_status ga_plan_reduce(const ga_reduce_desc *d)
   free(idx);
   return st;
 }
+
+int ga_epilogue_input_kind(const ga_expr *x, int i)
+{
+  const int64_t *d = x->input_dims[i];
+  for (int k = 2; k < GA_MAX_DIMS; k++)
+    if (d[k] != 1)
+      return -1;
+  if (d[0] == x->dims[0] && d[1] == x->dims[1])
+    return 0;
+  if (d[0] == 1 && d[1] == 1)
+    return 1;
+  if (d[0] == x->dims[0] && d[1] == 1)
+    return 2;
+  if (d[0] == 1 && d[1] == x->dims[1])
+    return 3;
+  return -1;
+}
+
+/* The form an epilogue takes: one pending product, read whole at the output's shape and
+ * class, and read by nothing else (a product also held elsewhere is stored once and
+ * read by each user); other inputs contiguous, whole, scalar or broadcast along one
+ * dimension; no generator nodes (they number elements as the elementwise kernel does).
+ * GPUARRAY_FUSE_EPILOGUES=0 stores every product first, so one script can compare. */
+ga_status ga_plan_epilogue(ga_tensor *t)
+{
+  const char *e = getenv("GPUARRAY_FUSE_EPILOGUES");
+  if (e && strcmp(e, "0") == 0)
+    return GA_ERR_UNSUPPORTED;
+  ga_lazy *lz = t->lazy;
+  ga_expr *x = &lz->x;
+  int slot = -1;
+  for (int i = 0; i < x->ninputs; i++) {
+    if (!lz->leaves[i]->product)
+      continue;
+    if (slot >= 0)
+      return GA_ERR_UNSUPPORTED;
+    slot = i;
+  }
+  if (slot < 0 || !ga_g.prov->gemm_epilogue)
+    return GA_ERR_UNSUPPORTED;
+  ga_tensor *pt = lz->leaves[slot];
+  const ga_product *p = pt->product;
+  if (pt->refcount != 1 || x->ndims != 2 || x->dims[0] != p->d.m || x->dims[1] != p->d.n || t->cls != p->d.cls ||
+      p->d.batch != 1 || p->d.update)
+    return GA_ERR_UNSUPPORTED;
+  for (int i = 0; i < x->ninputs; i++)
+    if (x->input_strided[i] || ga_epilogue_input_kind(x, i) < 0 || (i == slot && ga_epilogue_input_kind(x, i) != 0))
+      return GA_ERR_UNSUPPORTED;
+  for (int j = 0; j < x->nnodes; j++)
+    if (ga_xnode_is_generator(&x->nodes[j]))
+      return GA_ERR_UNSUPPORTED;
+  ga_status st = ga_buffer_acquire((size_t)t->numel * ga_class_size(t->cls), &t->buf);
+  if (st != GA_OK)
+    return st;
+  for (int i = 0; i < x->ninputs; i++)
+    x->inputs[i] = &lz->leaves[i]->buf; /* the product's is empty and never read */
+  ga_gemm_desc d = p->d;
+  d.a = &p->a->buf;
+  d.b = &p->b->buf;
+  d.c = NULL;
+  st = ga_g.prov->gemm_epilogue(ga_g.pstate, &d, x, slot, t->cls, &t->buf);
+  if (st != GA_OK) {
+    ga_buffer_release(&t->buf);
+    return st;
+  }
+  ga_lazy_free(lz);
+  t->lazy = NULL;
+  ga_g.stats.bytes_in_use += t->buf.bytes;
+  ga_g.stats.materializations++;
+  ga_g.stats.gemm_epilogues++;
+  return GA_OK;
+}

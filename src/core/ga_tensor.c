@@ -93,25 +93,65 @@ ga_status ga_tensor_new_lazy(ga_class cls, int ndims, const int64_t *dims, ga_la
   return GA_OK;
 }
 
-void ga_lazy_bind(ga_lazy *lz)
+ga_status ga_lazy_bind(ga_lazy *lz)
 {
-  for (int i = 0; i < lz->x.ninputs; i++)
+  for (int i = 0; i < lz->x.ninputs; i++) {
+    ga_status st = lz->leaves[i]->product ? ga_tensor_materialize(lz->leaves[i]) : GA_OK;
+    if (st != GA_OK)
+      return st;
     lz->x.inputs[i] = &lz->leaves[i]->buf;
+  }
+  return GA_OK;
+}
+
+void ga_product_free(ga_product *p)
+{
+  if (!p)
+    return;
+  ga_tensor_unref(p->a);
+  ga_tensor_unref(p->b);
+  free(p);
+}
+
+/* A pending product alone: the plain GEMM into storage of its own, as ga_mtimes ran it
+ * before products could wait for their consumers. */
+static ga_status product_materialize(ga_tensor *t)
+{
+  ga_product *p = t->product;
+  ga_status st = ga_buffer_acquire((size_t)t->numel * ga_class_size(t->cls), &t->buf);
+  if (st != GA_OK)
+    return st;
+  p->d.a = &p->a->buf;
+  p->d.b = &p->b->buf;
+  p->d.c = &t->buf;
+  if ((st = ga_plan_gemm(&p->d)) != GA_OK) {
+    ga_buffer_release(&t->buf);
+    return st;
+  }
+  t->product = NULL;
+  ga_product_free(p);
+  ga_g.stats.bytes_in_use += t->buf.bytes;
+  return GA_OK;
 }
 
 ga_status ga_tensor_materialize(ga_tensor *t)
 {
   if (t->patch)
     return ga_patch_apply(t);
+  if (t->product)
+    return product_materialize(t);
   if (!t->lazy)
     return GA_OK;
   if (ga_tensor_is_view(t, NULL))
     return ga_view_materialize(t);
-  size_t bytes = (size_t)t->numel * ga_class_size(t->cls);
-  ga_status st = ga_buffer_acquire(bytes, &t->buf);
-  if (st != GA_OK)
+  ga_status st = ga_plan_epilogue(t);
+  if (st != GA_ERR_UNSUPPORTED)
     return st;
-  ga_lazy_bind(t->lazy);
+  if ((st = ga_lazy_bind(t->lazy)) != GA_OK)
+    return st;
+  size_t bytes = (size_t)t->numel * ga_class_size(t->cls);
+  if ((st = ga_buffer_acquire(bytes, &t->buf)) != GA_OK)
+    return st;
   st = ga_plan_elementwise(&t->lazy->x, t->cls, &t->buf);
   if (st != GA_OK) {
     ga_buffer_release(&t->buf);
@@ -134,6 +174,10 @@ void ga_tensor_unref(ga_tensor *t)
   }
   if (t->patch)
     ga_patch_free(t);
+  if (t->product) {
+    ga_product_free(t->product);
+    t->product = NULL;
+  }
   ga_g.stats.live_tensors--;
   if (t->owner) { /* the storage is the owner's */
     ga_tensor *o = t->owner;

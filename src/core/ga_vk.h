@@ -146,6 +146,8 @@ ga_status ga_vk_compact_write(void *state, const ga_pbuf *mask, int64_t n, const
 
 /* ga_vk_gemm.c */
 ga_status ga_vk_gemm(void *state, const ga_gemm_desc *d);
+ga_status ga_vk_gemm_epilogue(void *state, const ga_gemm_desc *d, const ga_expr *x, int slot, ga_class out_cls,
+                              ga_pbuf *out);
 /* ga_vk_lu.c */
 ga_status ga_vk_la(void *state, const ga_la_desc *d);
 /* ga_vk_svd.c: the Jacobi SVD's kinds of ga_la_desc */

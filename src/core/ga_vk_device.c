@@ -429,5 +429,6 @@ const ga_provider_ops ga_vulkan_provider = {
   .compact_count = ga_vk_compact_count,
   .compact_write = ga_vk_compact_write,
   .gemm = ga_vk_gemm,
+  .gemm_epilogue = ga_vk_gemm_epilogue,
   .la = ga_vk_la,
 };

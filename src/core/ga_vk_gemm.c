@@ -1,15 +1,20 @@
 /* Matrix products on the Vulkan provider: the tiled kernel of shaders/gemm.comp, and
  * shaders/gemv.comp for products with a vector operand (bound by memory, not
  * arithmetic). */
+#include "ga_glsl_emit.h"
 #include "ga_strbuf.h"
 #include "ga_vk.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 enum { GEMM_PUSH_BYTES = 104, GEMV_PUSH_BYTES = 88, GROUP_M = 8 };
+/* an epilogue's inputs and scalars, 8 bytes each, after the product's push constants:
+ * 128 bytes in all, what every device takes */
+enum { EPI_WORDS = 3 };
 
 /* Bump when the tuner's method changes: older choices on disk are then ignored. */
 #define GEMM_TUNE_VERSION 2
@@ -18,6 +23,8 @@ typedef struct {
   ga_class cls;
   int trans_a, trans_b;
   ga_vk_gemm_tile t;
+  const ga_expr *epi; /* an elementwise epilogue whose input epi_slot is the product, or NULL */
+  int epi_slot;
 } gemm_variant;
 
 typedef struct {
@@ -146,22 +153,38 @@ const char *ga_gemm_variant(ga_class cls)
   return ((ga_vk *)ga_g.pstate)->gemm_last[cls_slot(cls)];
 }
 
-static void emit_types(ga_strbuf *b, ga_class cls)
+/* epi: an epilogue's expression, whose prelude brings the libraries it calls */
+static void emit_types(ga_strbuf *b, ga_class cls, const ga_expr *epi)
 {
   bool dbl = cls == GA_DOUBLE;
-  ga_sb_printf(b, "#version 460\n%s\n#define T %s\n#define V4 %s\n#define ES %d\n", ga_glsl_common, dbl ? "double" : "float",
-               dbl ? "dvec4" : "vec4", dbl ? 8 : 4);
+  if (epi)
+    ga_glsl_emit_prelude(b, epi);
+  else
+    ga_sb_printf(b, "#version 460\n%s", ga_glsl_common);
+  ga_sb_printf(b, "\n#define T %s\n#define V4 %s\n#define ES %d\n", dbl ? "double" : "float", dbl ? "dvec4" : "vec4",
+               dbl ? 8 : 4);
 }
 
 static char *gemm_source(const void *ctx)
 {
   const gemm_variant *v = ctx;
   ga_strbuf b = {0};
-  emit_types(&b, v->cls);
+  emit_types(&b, v->cls, v->epi);
+  if (v->epi) {
+    ga_sb_puts(&b, "#define GA_EPILOGUE 1\n#define GA_EPI_PARAMS");
+    for (int i = 0; i < v->epi->ninputs; i++)
+      if (i != v->epi_slot)
+        ga_sb_printf(&b, " uint64_t in%d;", i);
+    for (int i = 0; i < v->epi->nscalars; i++)
+      ga_sb_printf(&b, " uint64_t s%d;", i);
+    ga_sb_puts(&b, "\n");
+  }
   ga_sb_printf(&b, "#define BM %d\n#define BN %d\n#define BK %d\n#define TM %d\n#define TN %d\n#define WM %d\n"
                    "#define PAD %d\n#define TRANS_A %d\n#define TRANS_B %d\n#define GROUP_M %d\n",
                v->t.bm, v->t.bn, v->t.bk, v->t.tm, v->t.tn, v->t.wm, v->t.pad, v->trans_a, v->trans_b, GROUP_M);
   ga_sb_puts(&b, ga_glsl_gemm);
+  if (v->epi)
+    ga_glsl_emit_epilogue(&b, v->epi, v->epi_slot);
   return ga_sb_take(&b);
 }
 
@@ -169,7 +192,7 @@ static char *gemv_source(const void *ctx)
 {
   const gemv_variant *v = ctx;
   ga_strbuf b = {0};
-  emit_types(&b, v->cls);
+  emit_types(&b, v->cls, NULL);
   ga_sb_printf(&b, "#define KIND %d\n", v->kind);
   ga_sb_puts(&b, ga_glsl_gemv);
   return ga_sb_take(&b);
@@ -177,13 +200,21 @@ static char *gemv_source(const void *ctx)
 
 static bool aligned16(uint64_t address) { return (address & 15u) == 0; }
 
-/* Records d with variant t. */
-static ga_status gemm_dispatch(ga_vk *vk, const ga_gemm_desc *d, const ga_vk_gemm_tile *t)
+/* Records d with variant t, and with epilogue epi (NULL: none; its output is d->c). */
+static ga_status gemm_dispatch_epi(ga_vk *vk, const ga_gemm_desc *d, const ga_vk_gemm_tile *t, const ga_expr *epi,
+                                   int epi_slot)
 {
-  gemm_variant v = {.cls = d->cls, .trans_a = d->trans_a, .trans_b = d->trans_b, .t = *t};
-  char key[128], name[48];
+  gemm_variant v = {.cls = d->cls, .trans_a = d->trans_a, .trans_b = d->trans_b, .t = *t, .epi = epi,
+                    .epi_slot = epi_slot};
+  char key[1400], name[48];
   tile_name(t, name, sizeof name);
-  snprintf(key, sizeof key, "gemm:%d:%d:%d:%s:%d", (int)v.cls, v.trans_a, v.trans_b, name, GROUP_M);
+  int len = snprintf(key, sizeof key, "gemm:%d:%d:%d:%s:%d", (int)v.cls, v.trans_a, v.trans_b, name, GROUP_M);
+  for (int i = 0; epi && i < epi->ninputs && len > 0 && (size_t)len < sizeof key; i++) {
+    int kind = i == epi_slot ? 9 : ga_epilogue_input_kind(epi, i);
+    len += snprintf(key + len, sizeof key - (size_t)len, i ? "%d" : ":epi%d", kind);
+  }
+  if (epi && len > 0 && (size_t)len < sizeof key)
+    ga_glsl_elementwise_key(epi, d->cls, key + len, sizeof key - (size_t)len);
   VkPipeline p;
   ga_status st = ga_vk_pipeline_get(vk, key, gemm_source, &v, &p);
   if (st != GA_OK)
@@ -206,14 +237,26 @@ static ga_status gemm_dispatch(ga_vk *vk, const ga_gemm_desc *d, const ga_vk_gem
     flags |= 4;
   if (d->update)
     flags |= 8;
-  struct {
+  struct gemm_push {
     uint64_t a, b, c, lda, ldb, ldc, sa, sb, sc;
     uint32_t m, n, k, tiles_m, tiles_n, batch, groups_x, flags;
+    uint64_t epi[EPI_WORDS];
   } pc = {a, b, c, (uint64_t)d->lda, (uint64_t)d->ldb, (uint64_t)d->ldc, (uint64_t)d->stride_a,
           (uint64_t)d->stride_b, (uint64_t)d->stride_c, (uint32_t)d->m, (uint32_t)d->n, (uint32_t)d->k,
-          (uint32_t)tiles_m, (uint32_t)tiles_n, (uint32_t)d->batch, ga_vk_groups_x(groups), flags};
-  _Static_assert(sizeof pc == GEMM_PUSH_BYTES, "push constants as gemm.comp declares them");
-  return ga_vk_dispatch(vk, p, &pc, sizeof pc, groups);
+          (uint32_t)tiles_m, (uint32_t)tiles_n, (uint32_t)d->batch, ga_vk_groups_x(groups), flags, {0}};
+  _Static_assert(offsetof(struct gemm_push, epi) == GEMM_PUSH_BYTES, "push constants as gemm.comp declares them");
+  uint32_t words = 0;
+  for (int i = 0; epi && i < epi->ninputs; i++)
+    if (i != epi_slot)
+      pc.epi[words++] = epi->inputs[i]->address;
+  for (int i = 0; epi && i < epi->nscalars; i++)
+    pc.epi[words++] = ga_scalar_bits(&epi->scalars[i]);
+  return ga_vk_dispatch(vk, p, &pc, GEMM_PUSH_BYTES + 8 * words, groups);
+}
+
+static ga_status gemm_dispatch(ga_vk *vk, const ga_gemm_desc *d, const ga_vk_gemm_tile *t)
+{
+  return gemm_dispatch_epi(vk, d, t, NULL, 0);
 }
 
 /* The record on disk: its file per class, its key naming everything a choice depends on
@@ -488,6 +531,52 @@ static ga_status run_gemv(ga_vk *vk, ga_class cls, int kind, uint64_t mat, int64
   return st;
 }
 
+/* A vector operand is contiguous whichever way it is stored (ld of 1 for a row); the
+ * matrix-vector kernels only store: updates (C -= ...) take the tiled kernel. */
+static bool takes_b_vec(const ga_gemm_desc *d)
+{
+  return !d->update && d->n == 1 && (d->trans_b ? d->ldb == 1 : true);
+}
+
+/* ... and the row of C it writes must be contiguous too (a 1 x n block of a larger C is
+ * not: the triangular solves of ga_solve.c make those) */
+static bool takes_a_vec(const ga_gemm_desc *d)
+{
+  return !d->update && d->m == 1 && (d->trans_a ? true : d->lda == 1) && (d->n == 1 || d->ldc == 1);
+}
+
+static bool gemm_fits(const ga_gemm_desc *d)
+{
+  /* 32-bit sizes inside the kernels; larger ones (vectors of 2^31 elements) go to the host */
+  const int64_t lim = INT32_MAX;
+  return !(d->m > lim || d->n > lim || d->k > lim || d->batch > lim || d->m * d->n > lim * 16);
+}
+
+/* The tiled kernel with the epilogue at its store. Products that the plain path gives
+ * the matrix-vector kernels are declined: those sum in another order, and the fused
+ * result must be the value the plain product would have stored. */
+ga_status ga_vk_gemm_epilogue(void *state, const ga_gemm_desc *d, const ga_expr *x, int slot, ga_class out_cls,
+                              ga_pbuf *out)
+{
+  ga_vk *vk = state;
+  if ((d->cls != GA_DOUBLE && d->cls != GA_SINGLE) || out_cls != d->cls || (d->cls == GA_DOUBLE && !vk->fp64) ||
+      !gemm_fits(d) || takes_a_vec(d) || takes_b_vec(d) || d->update || d->batch != 1 ||
+      x->ninputs - 1 + x->nscalars > EPI_WORDS || !ga_glsl_elementwise_supported(x, out_cls))
+    return GA_ERR_UNSUPPORTED;
+  ga_vk_gemm_tile t;
+  ga_status st = choose_tile(vk, d, &t);
+  if (st != GA_OK)
+    return st;
+  tile_name(&t, vk->gemm_last[cls_slot(d->cls)], sizeof vk->gemm_last[0]);
+  ga_gemm_desc e = *d;
+  e.c = out;
+  e.off_c = 0;
+  e.ldc = d->m;
+  if ((st = gemm_dispatch_epi(vk, &e, &t, x, slot)) == GA_OK)
+    ga_g.stats.fused_ops += (uint64_t)ga_glsl_count_ops(x);
+  return st;
+}
+
 ga_status ga_vk_gemm(void *state, const ga_gemm_desc *d)
 {
   ga_vk *vk = state;
@@ -495,20 +584,13 @@ ga_status ga_vk_gemm(void *state, const ga_gemm_desc *d)
     return GA_ERR_UNSUPPORTED;
   if (d->cls != GA_DOUBLE && d->cls != GA_SINGLE)
     return GA_ERR_UNSUPPORTED;
-  /* 32-bit sizes inside the kernels; larger ones (vectors of 2^31 elements) go to the host */
-  const int64_t lim = INT32_MAX;
-  if (d->m > lim || d->n > lim || d->k > lim || d->batch > lim || d->m * d->n > lim * 16)
+  if (!gemm_fits(d))
     return GA_ERR_UNSUPPORTED;
   uint64_t es = ga_class_size(d->cls);
   uint64_t a = d->a->address + (uint64_t)d->off_a * es, b = d->b->address + (uint64_t)d->off_b * es;
   uint64_t c = d->c->address + (uint64_t)d->off_c * es;
   int64_t m = d->m, n = d->n, k = d->k;
-  /* a vector operand is contiguous whichever way it is stored (ld of 1 for a row) */
-  /* the matrix-vector kernels only store: updates (C -= ...) take the tiled kernel */
-  bool b_vec = !d->update && n == 1 && (d->trans_b ? d->ldb == 1 : true);
-  /* ... and the row of C it writes must be contiguous too (a 1 x n block of a larger C
-   * is not: the triangular solves of ga_solve.c make those) */
-  bool a_vec = !d->update && m == 1 && (d->trans_a ? true : d->lda == 1) && (n == 1 || d->ldc == 1);
+  bool b_vec = takes_b_vec(d), a_vec = takes_a_vec(d);
   if (b_vec) /* C (m x 1) = op(A) * v */
     return d->trans_a ? run_gemv(vk, d->cls, 1, a, d->lda, d->stride_a, b, d->stride_b, c, d->stride_c, k, m, d->batch)
                       : run_gemv(vk, d->cls, 0, a, d->lda, d->stride_a, b, d->stride_b, c, d->stride_c, m, k, d->batch);

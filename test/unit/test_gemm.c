@@ -8,7 +8,8 @@
  * shapes, each transpose, page batches and the solver's update mode (C -= op(A) op(B) on
  * blocks inside larger matrices), and the autotuner's mechanism is checked (forced on a
  * small product: the choice recorded on disk, read back and used, a corrupt record
- * ignored and rewritten). GA_TEST_SKIP_LARGE=1 skips the one test over 128 MiB. */
+ * ignored and rewritten), and elementwise epilogues run in the product's kernel.
+ * GA_TEST_SKIP_LARGE=1 skips the one test over 128 MiB. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -721,6 +722,79 @@ static int teardown_clean(void **state)
   return -1;
 }
 
+/* An elementwise consumer of a pending product runs in the product's kernel: max(P, 0)
+ * and P + c (c a column) equal the product stored and the operation applied after,
+ * exactly, in one dispatch; a product still held by its id is stored first. */
+static void test_epilogue(void **state)
+{
+  (void)state;
+  rng_state = 7;
+  const ga_class cs[2] = {GA_DOUBLE, GA_SINGLE};
+  for (int x = 0; x < 2; x++) {
+    ga_class cls = cs[x];
+    size_t es = ga_class_size(cls);
+    int64_t m = 37, n = 19, k = 23;
+    void *ra, *rb, *rc;
+    double *a = random_values(cls, m * k, &ra), *b = random_values(cls, k * n, &rb);
+    double *c = random_values(cls, m, &rc);
+    ga_id ia = upload(cls, m, k, ra), ib = upload(cls, k, n, rb), icol = upload(cls, m, 1, rc), ip = 0, iy = 0, iz = 0;
+    ga_operand oa = held(ia), ob = held(ib), ocol = held(icol);
+    double zero = 0.0;
+    int64_t one[2] = {1, 1};
+    ga_operand oz = {.is_host = 1, .cls = GA_DOUBLE, .ndims = 2, .dims = one, .data = &zero};
+    char *plain = xmalloc((size_t)(m * n) * es), *fused = xmalloc((size_t)(m * n) * es);
+    CHECK_OK(ga_mtimes(&oa, 0, &ob, 0, &ip));
+    CHECK_OK(ga_download(ip, plain, (size_t)(m * n) * es));
+    ga_release(ip);
+    for (int e = 0; e < 2; e++) {
+      ga_stats s0, s1;
+      CHECK_OK(ga_get_stats(&s0));
+      CHECK_OK(ga_mtimes(&oa, 0, &ob, 0, &ip));
+      ga_operand op = held(ip);
+      CHECK_OK(ga_binary(e ? GA_OP_PLUS : GA_OP_MAX, &op, e ? &ocol : &oz, &iy));
+      ga_release(ip);
+      CHECK_OK(ga_download(iy, fused, (size_t)(m * n) * es));
+      CHECK_OK(ga_get_stats(&s1));
+      ga_release(iy);
+      assert_int_equal(s1.dispatches - s0.dispatches, 1);
+      assert_int_equal(s1.gemm_epilogues - s0.gemm_epilogues, 1);
+      for (int64_t i = 0; i < m * n; i++) {
+        double p = cls == GA_SINGLE ? ((float *)plain)[i] : ((double *)plain)[i];
+        double y = cls == GA_SINGLE ? ((float *)fused)[i] : ((double *)fused)[i];
+        double want = e ? p + c[i % m] : (p > 0 ? p : 0);
+        if (cls == GA_SINGLE)
+          want = (float)want;
+        if (y != want)
+          fail_msg("class %d epilogue %d element %lld: %.17g, unfused %.17g", (int)cls, e, (long long)i, y, want);
+      }
+    }
+    /* held: the product runs alone and the maximum reads it */
+    ga_stats s0, s1;
+    CHECK_OK(ga_get_stats(&s0));
+    CHECK_OK(ga_mtimes(&oa, 0, &ob, 0, &ip));
+    ga_operand op = held(ip);
+    CHECK_OK(ga_binary(GA_OP_MAX, &op, &oz, &iz));
+    CHECK_OK(ga_download(iz, fused, (size_t)(m * n) * es));
+    CHECK_OK(ga_get_stats(&s1));
+    assert_int_equal(s1.gemm_epilogues - s0.gemm_epilogues, 0);
+    CHECK_OK(ga_download(ip, fused, (size_t)(m * n) * es));
+    assert_memory_equal(fused, plain, (size_t)(m * n) * es);
+    ga_release(ip);
+    ga_release(iz);
+    ga_release(ia);
+    ga_release(ib);
+    ga_release(icol);
+    free(plain);
+    free(fused);
+    free(a);
+    free(b);
+    free(c);
+    free(ra);
+    free(rb);
+    free(rc);
+  }
+}
+
 int main(void)
 {
   static ga_class dbl = GA_DOUBLE, sgl = GA_SINGLE;
@@ -731,6 +805,7 @@ int main(void)
     cmocka_unit_test_teardown(test_errors_and_shapes, teardown_clean),
     cmocka_unit_test_teardown(test_nan_inf, teardown_clean),
     cmocka_unit_test_teardown(test_lazy_operands, teardown_clean),
+    cmocka_unit_test_teardown(test_epilogue, teardown_clean),
     cmocka_unit_test_teardown(test_pages, teardown_clean),
     cmocka_unit_test_teardown(test_large_grid, teardown_clean),
     {"test_variants_double", test_variants, NULL, teardown_clean, &dbl},
