@@ -42,11 +42,18 @@ layout(push_constant) uniform Params {
 
 #ifdef GA_EPILOGUE
 T ga_epilogue(T prod, uint row, uint col);
-// Its code is `precise`: loops holding it are not marked for unrolling, whose copies
-// would lose NoContraction (shaders/README.md); the product rounds as in plain variants.
-#define STORE_UNROLL
+// Its code is `precise`, so no loop around it may be marked for unrolling (the copies
+// shaderc makes lose NoContraction: shaders/README.md); nor may the stores stay a loop,
+// whose dynamic indices into acc put it in local memory (19x slower on the H100). The
+// host writes the stores out instead: GA_STORE_ALL is GA_STORE_BLOCK (h, j) for every
+// h < TM/4, j < TN, in the order of the plain variants' loops.
+#define GA_EPI_APPLY(v, row, col) \
+  if (row < pc.m) v.x = ga_epilogue(v.x, row, col); \
+  if (row + 1u < pc.m) v.y = ga_epilogue(v.y, row + 1u, col); \
+  if (row + 2u < pc.m) v.z = ga_epilogue(v.z, row + 2u, col); \
+  if (row + 3u < pc.m) v.w = ga_epilogue(v.w, row + 3u, col);
 #else
-#define STORE_UNROLL [[unroll]]
+#define GA_EPI_APPLY(v, row, col)
 #endif
 
 layout(buffer_reference, std430, buffer_reference_align = 16) buffer GemmV4 { V4 v; };
@@ -124,6 +131,28 @@ void stash_b(uint buf, uint u, V4 v)
     Bs[buf][kk4 * 4u + q][nn / 4u][nn % 4u] = v[q];
 #endif
 }
+
+// C's 4 rows x 1 column piece (h, j) of this thread's TM x TN: constant h and j keep acc
+// in registers
+#define GA_STORE_BLOCK(h, j) { \
+  uint col = n0 + (uint((j) / 4) * TTN + tni) * 4u + uint((j) & 3); \
+  uint row = m0 + (uint(h) * TTM + tmi) * 4u; \
+  V4 v = V4(acc[4 * (h)][j], acc[4 * (h) + 1][j], acc[4 * (h) + 2][j], acc[4 * (h) + 3][j]); \
+  if (col < pc.n && row < pc.m) { \
+    uint64_t p = cbase + (uint64_t(row) + uint64_t(col) * pc.ldc) * uint64_t(ES); \
+    GA_EPI_APPLY(v, row, col) \
+    if (vec_c) { \
+      if (update) \
+        v = GemmV4(p).v - v; \
+      GemmV4(p).v = v; /* m is a multiple of 4: all four rows are inside */ \
+    } else { \
+      [[unroll]] for (uint q = 0u; q < 4u; q++) \
+        if (row + q < pc.m) { \
+          T old = update ? GemmS(p + uint64_t(q * ES)).v : T(0); \
+          GemmS(p + uint64_t(q * ES)).v = update ? old - v[q] : v[q]; \
+        } \
+    } \
+  } }
 
 void main()
 {
@@ -213,30 +242,11 @@ void main()
   // every index into acc is a constant once unrolled: acc stays in registers
   bool vec_c = (pc.flags & 4u) != 0u;
   bool update = (pc.flags & 8u) != 0u;
-  STORE_UNROLL for (int j = 0; j < TN; j++) {
-    uint col = n0 + (uint(j / 4) * TTN + tni) * 4u + uint(j & 3);
-    STORE_UNROLL for (int h = 0; h < TM / 4; h++) {
-      uint row = m0 + (uint(h) * TTM + tmi) * 4u;
-      V4 v = V4(acc[4 * h][j], acc[4 * h + 1][j], acc[4 * h + 2][j], acc[4 * h + 3][j]);
-      if (col < pc.n && row < pc.m) {
-        uint64_t p = cbase + (uint64_t(row) + uint64_t(col) * pc.ldc) * uint64_t(ES);
 #ifdef GA_EPILOGUE
-        for (uint q = 0u; q < 4u; q++)
-          if (row + q < pc.m)
-            v[q] = ga_epilogue(v[q], row + q, col);
+  GA_STORE_ALL
+#else
+  [[unroll]] for (int j = 0; j < TN; j++)
+    [[unroll]] for (int h = 0; h < TM / 4; h++)
+      GA_STORE_BLOCK(h, j)
 #endif
-        if (vec_c) {
-          if (update)
-            v = GemmV4(p).v - v;
-          GemmV4(p).v = v; // m is a multiple of 4: all four rows are inside
-        } else {
-          STORE_UNROLL for (uint q = 0u; q < 4u; q++)
-            if (row + q < pc.m) {
-              T old = update ? GemmS(p + uint64_t(q * ES)).v : T(0);
-              GemmS(p + uint64_t(q * ES)).v = update ? old - v[q] : v[q];
-            }
-        }
-      }
-    }
-  }
 }
