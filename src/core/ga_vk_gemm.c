@@ -177,10 +177,6 @@ static char *gemm_source(const void *ctx)
         ga_sb_printf(&b, " uint64_t in%d;", i);
     for (int i = 0; i < v->epi->nscalars; i++)
       ga_sb_printf(&b, " uint64_t s%d;", i);
-    ga_sb_puts(&b, "\n#define GA_STORE_ALL"); /* the stores written out (gemm.comp) */
-    for (int j = 0; j < v->t.tn; j++)
-      for (int h = 0; h < v->t.tm / 4; h++)
-        ga_sb_printf(&b, " GA_STORE_BLOCK(%d, %d)", h, j);
     ga_sb_puts(&b, "\n");
   }
   ga_sb_printf(&b, "#define BM %d\n#define BN %d\n#define BK %d\n#define TM %d\n#define TN %d\n#define WM %d\n"
