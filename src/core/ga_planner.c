@@ -137,11 +137,14 @@ int ga_epilogue_input_kind(const ga_expr *x, int i)
  * class, and read by nothing else (a product also held elsewhere is stored once and
  * read by each user); other inputs contiguous, whole, scalar or broadcast along one
  * dimension; no generator nodes (they number elements as the elementwise kernel does).
- * GPUARRAY_FUSE_EPILOGUES=0 stores every product first, so one script can compare. */
+ * Off unless GPUARRAY_FUSE_EPILOGUES=1: on the H100 a process that had run fused
+ * products sometimes ran every later product, plain ones too, 1.6-5x slower (not yet
+ * understood; doc/benchmarks.md), while a fused product saves only its output's round
+ * trip (about 1% of a 4096^2 product). */
 ga_status ga_plan_epilogue(ga_tensor *t)
 {
   const char *e = getenv("GPUARRAY_FUSE_EPILOGUES");
-  if (e && strcmp(e, "0") == 0)
+  if (!e || strcmp(e, "1") != 0)
     return GA_ERR_UNSUPPORTED;
   ga_lazy *lz = t->lazy;
   ga_expr *x = &lz->x;

@@ -11,6 +11,7 @@
 root = fileparts (fileparts (fileparts (mfilename ("fullpath"))));
 addpath (fullfile (root, "inst"));
 addpath (fullfile (root, "src"));
+setenv ("GPUARRAY_FUSE_EPILOGUES", "1");   # fusion is off by default (src/core/ga_planner.c)
 
 seed = sum (100 * clock ());
 rand ("seed", seed);
