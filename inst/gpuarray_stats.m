@@ -16,8 +16,8 @@
 ## unfinished device work: the round trips), @code{gemm_tunings} (runs of the matrix
 ## product's autotuner, whose own kernels and time the other counters leave out) and
 ## @code{gemm_epilogues} (matrix products whose elementwise consumer, such as
-## @code{max (A*B, 0)}, ran inside the product's own kernel, with
-## @env{GPUARRAY_FUSE_EPILOGUES}=1; off by default);
+## @code{max (A*B, 0)}, ran inside the product's own kernel: by default double products
+## under arithmetic, comparisons, max and min; @env{GPUARRAY_FUSE_EPILOGUES}=1 for every form);
 ## host wall time in ns: @code{host_sync_ns} (inside @code{wait (gpuDevice)}: evaluating
 ## pending values, submitting, waiting), @code{host_submit_ns} (handing work to the
 ## driver) and @code{host_wait_ns} (waiting for the device to finish).

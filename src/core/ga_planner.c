@@ -137,14 +137,30 @@ int ga_epilogue_input_kind(const ga_expr *x, int i)
  * class, and read by nothing else (a product also held elsewhere is stored once and
  * read by each user); other inputs contiguous, whole, scalar or broadcast along one
  * dimension; no generator nodes (they number elements as the elementwise kernel does).
- * Off unless GPUARRAY_FUSE_EPILOGUES=1: on the H100 a process that had run fused
- * products sometimes ran every later product, plain ones too, 1.6-5x slower (not yet
- * understood; doc/benchmarks.md), while a fused product saves only its output's round
- * trip (about 1% of a 4096^2 product). */
+ * By default only where the H100 measured a gain (doc/benchmarks.md, fourth session):
+ * double products under arithmetic, comparisons, max and min (4096^2: 1-2% faster than
+ * storing the product first). A single product's epilogue pass cost 11% and tanh's 4%,
+ * so those store first unless GPUARRAY_FUSE_EPILOGUES=1 asks for every form; =0 stores
+ * every product first, so one script can compare. */
+static bool epilogue_pays(const ga_expr *x, ga_class cls)
+{
+  if (cls != GA_DOUBLE)
+    return false;
+  for (int j = 0; j < x->nnodes; j++) {
+    const ga_xnode *n = &x->nodes[j];
+    if ((n->kind == GA_X_UNARY && (ga_unop_is_function(n->uop) || n->uop == GA_UOP_ANGLE)) ||
+        (n->kind == GA_X_BINARY && ga_binop_is_function(n->op) && n->op != GA_OP_MAX && n->op != GA_OP_MIN) ||
+        (n->kind == GA_X_BINARY && n->op == GA_OP_POWER))
+      return false;
+  }
+  return true;
+}
+
 ga_status ga_plan_epilogue(ga_tensor *t)
 {
   const char *e = getenv("GPUARRAY_FUSE_EPILOGUES");
-  if (!e || strcmp(e, "1") != 0)
+  bool all = e && strcmp(e, "1") == 0;
+  if ((e && strcmp(e, "0") == 0) || (!all && !epilogue_pays(&t->lazy->x, t->cls)))
     return GA_ERR_UNSUPPORTED;
   ga_lazy *lz = t->lazy;
   ga_expr *x = &lz->x;

@@ -205,6 +205,22 @@ clear gA2 gB2;
 [np, nf] = report (isequal (gather (Y), max (Pg, 0)), "operands cleared under a pending epilogue", np, nf);
 [np, nf] = report (isequal (gather (Q), Pg), "a pending product alone, operands cleared", np, nf);
 clear Y Q;
+## ---- the default policy (GPUARRAY_FUSE_EPILOGUES unset): fused only where it paid ----------
+## on the H100: double products under arithmetic, comparisons, max and min
+unsetenv ("GPUARRAY_FUSE_EPILOGUES");
+pol = {"double", @(P) max (P, 0), 1; "double", @(P) 2 * P - 1, 1; "double", @(P) tanh (P), 0;
+       "single", @(P) max (P, 0), 0};
+for k = 1:rows (pol)
+  a = gpuArray (cast (randn (33, 20), pol{k, 1})); b = gpuArray (cast (randn (20, 17), pol{k, 1}));
+  s0 = gpuarray_stats ();
+  y = gather (pol{k, 2} (a * b));
+  s1 = gpuarray_stats ();
+  ref = pol{k, 2} (gather (a * b));
+  ok = s1.gemm_epilogues - s0.gemm_epilogues == pol{k, 3} && close_to (y, ref, ref, 4, 1);
+  [np, nf] = report (ok, sprintf ("default policy: %s of a %s product fused %d", func2str (pol{k, 2}), ...
+                                  pol{k, 1}, pol{k, 3}), np, nf);
+endfor
+setenv ("GPUARRAY_FUSE_EPILOGUES", "1");
 s = gpuarray_stats ();
 [np, nf] = report (s.validation_messages == 0, "no validation messages", np, nf);
 
