@@ -419,82 +419,15 @@ static ga_status any_nan(ga_tensor *t, bool *found)
   return st;
 }
 
-/* ---- a small range analysis over pending expressions ---------------------------------
- * What is known of a node's values without computing them (NaN aside, which gives no
- * complex result): nonnegative, at least 1, within [-1, 1]. It lets sqrt (x.^2 + 1) stay
- * one fused kernel with no check, which would read the data back first. */
-enum { R_NONNEG = 1, R_GE1 = 2, R_UNIT = 4 };
-
-static int scalar_range(double v)
-{
-  return (v >= 0 ? R_NONNEG : 0) | (v >= 1 ? R_GE1 : 0) | (fabs(v) <= 1 ? R_UNIT : 0);
-}
-
-static int node_range(const ga_expr *x, int j, int depth)
-{
-  const ga_xnode *n = &x->nodes[j];
-  if (depth > 32)
-    return 0;
-  if (n->cls == GA_LOGICAL)
-    return R_NONNEG | R_UNIT;
-  if (ga_class_is_int(n->cls) && !ga_class_is_signed(n->cls))
-    return R_NONNEG;
-  if (ga_class_is_complex(n->cls))
-    return 0;
-  if (n->kind == GA_X_SCALAR) {
-    const ga_scalar *s = &x->scalars[n->slot];
-    double v = ga_class_is_int(s->cls) ? (double)s->v.i : s->v.f;
-    return scalar_range(v);
-  }
-  if (n->kind == GA_X_UNARY) {
-    int a = node_range(x, n->a, depth + 1);
-    switch (n->uop) {
-    case GA_UOP_ABS: case GA_UOP_SQRT: case GA_UOP_EXP: case GA_UOP_ERFC: return R_NONNEG;
-    case GA_UOP_COSH: return R_NONNEG | R_GE1;
-    case GA_UOP_SIN: case GA_UOP_COS: case GA_UOP_TANH: case GA_UOP_ERF: return R_UNIT;
-    case GA_UOP_FLOOR: case GA_UOP_CEIL: case GA_UOP_ROUND: case GA_UOP_FIX: return a & (R_NONNEG | R_GE1);
-    case GA_UOP_CAST: return ga_class_is_float(n->cls) ? a : 0;
-    default: return 0;
-    }
-  }
-  if (n->kind != GA_X_BINARY || n->mode != GA_CM_FLOAT)
-    return 0;
-  int a = node_range(x, n->a, depth + 1), b = node_range(x, n->b, depth + 1);
-  switch (n->op) {
-  case GA_OP_PLUS:
-    return ((a & b) & R_NONNEG) | (((a & R_GE1) && (b & R_NONNEG)) || ((b & R_GE1) && (a & R_NONNEG)) ? R_GE1 : 0);
-  case GA_OP_TIMES:
-    if (n->a == n->b) /* x .* x */
-      return R_NONNEG | (a & R_GE1);
-    return ((a & b) & (R_NONNEG | R_GE1 | R_UNIT));
-  case GA_OP_RDIVIDE: return (a & b) & R_NONNEG;
-  case GA_OP_POWER: {
-    const ga_xnode *e = &x->nodes[n->b];
-    if (e->kind == GA_X_SCALAR && !ga_class_is_int(e->cls)) {
-      double y = x->scalars[e->slot].v.f;
-      if (y == 2 * floor(y / 2) && fabs(y) < 2147483648.0) /* an even integer power */
-        return R_NONNEG | (y > 0 ? a & R_GE1 : 0);
-    }
-    return a & R_NONNEG ? R_NONNEG : 0;
-  }
-  case GA_OP_HYPOT: return R_NONNEG;
-  default: return 0;
-  }
-}
-
-/* Whether t's values are provably where op's real result is real. */
+/* Whether t's values are provably where op's real result is real (ga_range.c). */
 static bool provably_real_result(ga_unop op, const ga_tensor *t)
 {
-  int r;
-  if (t->lazy)
-    r = node_range(&t->lazy->x, t->lazy->x.nnodes - 1, 0);
-  else
-    r = t->cls == GA_LOGICAL ? R_NONNEG | R_UNIT : ga_class_is_int(t->cls) && !ga_class_is_signed(t->cls) ? R_NONNEG : 0;
+  int r = ga_range_of(t);
   switch (op) {
   case GA_UOP_SQRT: case GA_UOP_LOG: case GA_UOP_LOG2: case GA_UOP_LOG10: case GA_UOP_LOG1P:
-    return r & R_NONNEG;
-  case GA_UOP_ACOSH: return r & R_GE1;
-  case GA_UOP_ASIN: case GA_UOP_ACOS: case GA_UOP_ATANH: return r & R_UNIT;
+    return r & GA_RANGE_NONNEG;
+  case GA_UOP_ACOSH: return r & GA_RANGE_GE1;
+  case GA_UOP_ASIN: case GA_UOP_ACOS: case GA_UOP_ATANH: return r & GA_RANGE_UNIT;
   default: return false;
   }
 }
@@ -531,6 +464,15 @@ static ga_status any_complex_result(ga_unop op, ga_tensor *t, bool *found)
   }
   if (st == GA_OK)
     st = ga_any_true(flags, found);
+  /* the answer holds for every later use of t: its value never changes */
+  if (st == GA_OK && !*found) {
+    switch (op) {
+    case GA_UOP_ACOSH: ga_range_learn(t, GA_RANGE_GE1 | GA_RANGE_NONNEG); break;
+    case GA_UOP_ASIN: case GA_UOP_ACOS: case GA_UOP_ATANH: ga_range_learn(t, GA_RANGE_UNIT); break;
+    case GA_UOP_SQRT: case GA_UOP_LOG: case GA_UOP_LOG2: case GA_UOP_LOG10: ga_range_learn(t, GA_RANGE_NONNEG); break;
+    default: break;
+    }
+  }
   ga_tensor_unref(flags);
   ga_tensor_unref(a);
   return st;

@@ -316,6 +316,7 @@ typedef struct ga_tensor {
   struct ga_tensor *owner;    /* when set, buf is owner's storage, shared (a reshape) */
   struct ga_patch *patch;     /* while set, the value is an assignment still to apply */
   struct ga_product *product; /* while set, the value is a matrix product still to run */
+  unsigned char range;        /* GA_RANGE_* facts known of its values (ga_range.c) */
   bool narrow;                /* complex, and not yet checked for all-zero imaginary parts
                                  (Octave's narrowing to real: ga_tensor_settle) */
   int refcount;               /* owners: the handle table (once), pending expressions,
@@ -367,6 +368,12 @@ ga_status ga_handles_peek(ga_id id, ga_tensor **out);
 void ga_handles_clear(void);  /* drops every tensor; bumps the generation */
 
 ga_status ga_tensor_new(ga_class cls, int ndims, const int64_t *dims, ga_tensor **out);
+
+/* Facts about a real tensor's values known without reading them (ga_range.c), NaN aside */
+enum { GA_RANGE_NONNEG = 1, GA_RANGE_GE1 = 2, GA_RANGE_UNIT = 4 };
+int ga_range_of(const ga_tensor *t);
+void ga_range_learn(ga_tensor *t, int facts); /* what a check of the data found */
+void ga_range_keep(ga_tensor *t);             /* before a pending value is computed: keep its facts */
 /* A tensor whose value is lz (taken over); storage comes at materialisation. */
 ga_status ga_tensor_new_lazy(ga_class cls, int ndims, const int64_t *dims, ga_lazy *lz, ga_tensor **out);
 /* A pending assignment (ga_index.c): base with the values of src written through the

@@ -199,6 +199,7 @@ ga_status ga_plan_epilogue(ga_tensor *t)
     ga_buffer_release(&t->buf);
     return st;
   }
+  ga_range_keep(t); /* what the expression said of its values outlives it */
   ga_lazy_free(lz);
   t->lazy = NULL;
   ga_g.stats.bytes_in_use += t->buf.bytes;

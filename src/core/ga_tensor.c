@@ -157,6 +157,7 @@ ga_status ga_tensor_materialize(ga_tensor *t)
     ga_buffer_release(&t->buf);
     return st; /* still pending: a later use may succeed once memory is free */
   }
+  ga_range_keep(t); /* what the expression said of its values outlives it */
   ga_lazy_free(t->lazy);
   t->lazy = NULL;
   ga_g.stats.bytes_in_use += t->buf.bytes;

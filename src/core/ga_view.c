@@ -201,6 +201,7 @@ ga_status ga_view_materialize(ga_tensor *t)
     ga_buffer_release(&t->buf);
     return st; /* still pending */
   }
+  ga_range_keep(t); /* what the expression said of its values outlives it */
   ga_lazy_free(lz);
   t->lazy = NULL;
   ga_g.stats.bytes_in_use += t->buf.bytes;

@@ -344,6 +344,32 @@ s0 = gpuarray_stats ();
 Y = sqrt (G + 1);
 s1 = gpuarray_stats ();
 [np, nf] = check (s1.bytes_downloaded - s0.bytes_downloaded > 0, true, 0, "unknown sign: checked", np, nf);
+## what is known of a value outlives its expression, and what a check found is kept: a
+## value never changes (an assignment gives a new one, checked again)
+function n = checks_ (f)
+  s0 = gpuarray_stats ();
+  f ();
+  s1 = gpuarray_stats ();
+  n = s1.bytes_downloaded - s0.bytes_downloaded;
+endfunction
+H = G .^ 2 + 1;
+gather (H);        # computed: no longer an expression
+[np, nf] = check (checks_ (@() acosh (H)), 0, 0, "range kept when computed", np, nf);
+[np, nf] = check (gather (acosh (H)), acosh (x .^ 2 + 1), F, "range kept when computed: values", np, nf);
+U = gpuArray.rand (40, 3);
+[np, nf] = check (checks_ (@() {sqrt(U), log(U), asin(U), log(3 * U + 1), acosh(U + 1)}), 0, 0, ...
+                  "rand's range: no check", np, nf);
+P = gpuArray (abs (x) + 0.5);
+[np, nf] = check (checks_ (@() sqrt (P)) > 0, true, 0, "uploaded: checked once", np, nf);
+[np, nf] = check (checks_ (@() {log(P), sqrt(P), log2(reshape(P, [], 1))}), 0, 0, "uploaded: the check is kept", np, nf);
+[np, nf] = check (checks_ (@() acosh (P)) > 0, true, 0, "another domain: checked", np, nf);
+P(2) = -4;
+P0 = abs (x) + 0.5;
+P0(2) = -4;
+[np, nf] = check (gather (sqrt (P)), sqrt (P0), F, "assigned: checked again, complex", np, nf);
+N = gpuArray (x);
+[np, nf] = check (gather (log (N)), log (x), F, "negative: complex", np, nf);
+[np, nf] = check (gather (log (N)), log (x), F, "negative again: complex", np, nf);
 
 ## ---- errors ----------------------------------------------------------------------------------------
 for c = {"int8", "uint16", "int32", "int64"}
