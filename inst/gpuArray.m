@@ -1310,6 +1310,96 @@ classdef gpuArray < handle
                     [], [], true);
     endfunction
 
+    function varargout = pagefun (fun, varargin)
+      ## MATLAB's pagefun (FUN, A, B, ...): FUN on each page A(:,:,i,j,...), the pages
+      ## of arguments with one page along a dimension repeated (scalar expansion). FUN:
+      ## @mtimes (one batched product), @transpose, @ctranspose, @fliplr, @flipud,
+      ## @rot90 (views and copies on the device, every page at once), @mldivide,
+      ## @mrdivide, @inv (page by page on the device), and the elementwise functions,
+      ## which already work page by page (implicit expansion).
+      if (nargin < 2)
+        print_usage ();
+      endif
+      if (! is_function_handle (fun))
+        error ("gpuarray:pagefun:invalidFunction",
+               "pagefun: FUN must be a function handle");
+      endif
+      name = regexprep (func2str (fun), "^@", "");
+      elementwise = {"plus", "minus", "times", "rdivide", "ldivide", "power", "eq", "ne", ...
+                     "lt", "le", "gt", "ge", "and", "or", "xor", "not", "uminus", "uplus", ...
+                     "abs", "sign", "floor", "ceil", "round", "fix", "isnan", "isinf", ...
+                     "isfinite", "real", "imag", "conj", "angle", "arg", "complex", "sqrt", ...
+                     "exp", "expm1", "log", "log2", "log10", "log1p", "sin", "cos", "tan", ...
+                     "asin", "acos", "atan", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", ...
+                     "cbrt", "erf", "erfc", "gamma", "gammaln", "lgamma", "erfinv", "erfcinv", ...
+                     "signbit", "atan2", "hypot", "mod", "rem", "bitand", "bitor", "bitxor", ...
+                     "bitshift", "sec", "csc", "cot", "sech", "csch", "coth", "asec", "acsc", ...
+                     "acot", "asech", "acsch", "acoth", "sind", "cosd", "tand", "asind", ...
+                     "acosd", "atand", "realsqrt", "reallog", "realpow", "nthroot", "double", ...
+                     "single", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", ...
+                     "uint64", "logical", "max", "min"};
+      args = varargin;
+      switch (name)
+        case "mtimes"
+          if (numel (args) != 2)
+            error ("Octave:invalid-fun-call", "pagefun: @mtimes takes two arrays");
+          endif
+          varargout{1} = pagemtimes (gpuArray.on_device_ (args{1}), args{2});
+        case {"transpose", "ctranspose", "fliplr", "flipud", "rot90"}
+          if (numel (args) < 1 || numel (args) > 1 + strcmp (name, "rot90"))
+            error ("Octave:invalid-fun-call", "pagefun: wrong number of arguments for @%s", name);
+          endif
+          a = gpuArray.on_device_ (args{1});
+          perm = [2 1 3:max(ndims (a), 2)];
+          switch (name)
+            case "transpose"
+              r = permute (a, perm);
+            case "ctranspose"
+              r = conj (permute (a, perm));
+            case "fliplr"
+              r = flip (a, 2);
+            case "flipud"
+              r = flip (a, 1);
+            otherwise   # rot90 (A, K): K quarter turns counterclockwise, every page alike
+              k = 1;
+              if (numel (args) == 2)
+                k = args{2};
+                if (! (isnumeric (k) && isscalar (k) && isreal (k) && k == fix (k)))
+                  error ("Octave:invalid-input-type", "rot90: K must be a single real integer");
+                endif
+                k = double (gather (k));
+              endif
+              switch (mod (k, 4))
+                case 0
+                  r = a;
+                case 1
+                  r = flip (permute (a, perm), 1);
+                case 2
+                  r = flip (flip (a, 1), 2);
+                otherwise
+                  r = permute (flip (a, 1), perm);
+              endswitch
+          endswitch
+          varargout{1} = r;
+        case {"mldivide", "mrdivide", "inv"}
+          nin = 1 + ! strcmp (name, "inv");
+          if (numel (args) != nin)
+            error ("Octave:invalid-fun-call", "pagefun: wrong number of arguments for @%s", name);
+          endif
+          varargout{1} = gpuArray.page_loop_ (fun, name, args);
+        otherwise
+          if (! any (strcmp (name, elementwise)))
+            error ("gpuarray:pagefun:unsupported",
+                   "pagefun: function '%s' is not supported (elementwise functions, @mtimes, @mldivide, @mrdivide, @inv, @transpose, @ctranspose, @fliplr, @flipud, @rot90)",
+                   func2str (fun));
+          endif
+          [varargout{1:max (nargout, 1)}] = fun (args{:});
+          for k = 1:numel (varargout)   # a result is a gpuArray even from host pages
+            varargout{k} = gpuArray.on_device_ (varargout{k});
+          endfor
+      endswitch
+    endfunction
+
     function r = mrdivide (a, b)
       if (isscalar (b))
         r = gpuArray (__gpuarray__ ("binary", "rdivide", a, b), [], [], true);
@@ -2068,6 +2158,55 @@ classdef gpuArray < handle
       else
         tf = false;
       endif
+    endfunction
+
+    function r = page_loop_ (fun, name, args)
+      ## FUN on each page of ARGS (dimensions 3 and up broadcast), one call a page on the
+      ## device, the pages put back together along their dimensions
+      nd = max (cellfun (@ndims, args));
+      pg = ones (numel (args), max (nd - 2, 1));
+      for j = 1:numel (args)
+        sz = size (args{j});
+        sz(end+1:nd) = 1;
+        pg(j, 1:nd-2) = sz(3:nd);
+      endfor
+      out = max (pg, [], 1);
+      if (any (any (pg != 1 & pg != out, 1)))
+        dims = cellfun (@(a) strjoin (arrayfun (@num2str, size (a), "uniformoutput", false), "x"),
+                        args, "uniformoutput", false);
+        ops = arrayfun (@(j) sprintf ("op%d is %s", j, dims{j}), 1:numel (args), "uniformoutput", false);
+        error ("Octave:nonconformant-args", "pagefun: nonconformant arguments (%s)", strjoin (ops, ", "));
+      endif
+      n = prod (out);
+      pages = cell (1, n);
+      for p = 1:n
+        sub = cell (1, numel (out));
+        [sub{:}] = ind2sub ([out 1], p);
+        a = cell (size (args));
+        for j = 1:numel (args)
+          s = min ([sub{:}], pg(j, :));   # a dimension of one page repeats it
+          ## subsref by name: inside a method, X(...) would index the object itself
+          a{j} = subsref (args{j}, substruct ("()", {":", ":", sub2ind([pg(j, :) 1], num2cell (s){:})}));
+        endfor
+        pages{p} = gpuArray.on_device_ (fun (a{:}));
+      endfor
+      if (n == 0)   # no pages: only the shape of one
+        switch (name)
+          case "inv"
+            ps = [rows(args{1}) columns(args{1})];
+          case "mldivide"
+            ps = [columns(args{1}) columns(args{2})];
+          otherwise
+            ps = [rows(args{1}) rows(args{2})];
+        endswitch
+        cls = "double";
+        if (any (cellfun (@(x) strcmp (gpuArray.class_of_ (x), "single"), args)))
+          cls = "single";
+        endif
+        r = gpuArray.zeros ([ps out], cls);
+        return;
+      endif
+      r = reshape (cat (3, pages{:}), [rows(pages{1}) columns(pages{1}) out]);
     endfunction
 
     function x = on_device_ (x)
@@ -3556,6 +3695,47 @@ endclassdef
 %! r = gather (pagemtimes (gpuArray (x), "transpose", randn (4, 2), "none"));
 %! assert (size (r), [5 2 3]);
 %!error <TRANSPX> pagemtimes (gpuArray (ones (2)), "bogus", ones (2), "none")
+%!test
+%! ## pagefun: each page against Octave's function on that page; pages of one repeat
+%! A = randn (4, 4, 3, 2) + 4 * full (eye (4)); B = randn (4, 2, 1, 2); C = randn (3, 4);
+%! G = gpuArray (A);
+%! r = gather (pagefun (@mtimes, G, B));
+%! q = gather (pagefun (@mldivide, G, B));
+%! v = gather (pagefun (@inv, G));
+%! w = gather (pagefun (@mrdivide, C, G));
+%! assert (size (r), [4 2 3 2]);
+%! assert (size (w), [3 4 3 2]);
+%! for i = 1:3
+%!   for j = 1:2
+%!     assert (r(:, :, i, j), A(:, :, i, j) * B(:, :, 1, j), 1e-13);
+%!     assert (q(:, :, i, j), A(:, :, i, j) \ B(:, :, 1, j), 1e-12);
+%!     assert (v(:, :, i, j), inv (A(:, :, i, j)), 1e-12);
+%!     assert (w(:, :, i, j), C / A(:, :, i, j), 1e-12);
+%!   endfor
+%! endfor
+%!test
+%! Z = complex (randn (2, 3, 4), randn (2, 3, 4));
+%! G = gpuArray (Z);
+%! assert (gather (pagefun (@transpose, G)), permute (Z, [2 1 3]));
+%! assert (gather (pagefun (@ctranspose, G)), conj (permute (Z, [2 1 3])));
+%! assert (gather (pagefun (@fliplr, G)), flip (Z, 2));
+%! assert (gather (pagefun (@flipud, G)), flip (Z, 1));
+%! for k = -1:4
+%!   e = Z;
+%!   for p = 1:4
+%!     e1(:, :, p) = rot90 (Z(:, :, p), k);
+%!   endfor
+%!   assert (gather (pagefun (@rot90, G, k)), e1);
+%!   clear e1;
+%! endfor
+%! assert (gather (pagefun (@plus, G, [1 2 3])), Z + [1 2 3]);
+%! assert (class (gather (pagefun (@times, single (3), G))), "single");
+%! assert (class (gather (pagefun (@inv, gpuArray (single (eye (2)))))), "single");
+%! assert (size (pagefun (@inv, gpuArray (zeros (3, 3, 0)))), [3 3 0]);
+%!error <not supported> pagefun (@norm, gpuArray (ones (2, 2, 2)))
+%!error <nonconformant arguments \(op1 is 2x2x3, op2 is 2x1x2\)> pagefun (@mldivide, gpuArray (ones (2, 2, 3)), ones (2, 1, 2))
+%!error <function handle> pagefun ("mtimes", gpuArray (1), 2)
+%!error <@mtimes takes two> pagefun (@mtimes, gpuArray (1))
 
 ## ---- more elementwise functions ----
 ## Functions of two arrays against Octave for every pair of classes (results, classes
