@@ -89,6 +89,9 @@ check-octave: all
 	$(HOST) $(OCTAVE) test/octave/test_epilogue.m
 	$(LAVAPIPE) $(OCTAVE) test/octave/test_epilogue.m
 	$(LAVAPIPE) $(OCTAVE) test/octave/test_math_sweep.m
+	$(HOST) $(OCTAVE) test/octave/test_ieee_exact.m
+	$(LAVAPIPE) $(OCTAVE) test/octave/test_ieee_exact.m
+	$(LAVAPIPE) GPUARRAY_EXACT_DIVSQRT=1 GPUARRAY_EMULATE_SINGLE=1 $(OCTAVE) test/octave/test_ieee_exact.m
 	$(HOST) $(OCTAVE) test/octave/test_random.m
 	$(LAVAPIPE) $(OCTAVE) test/octave/test_random.m
 	GA_INDEX_SELFTEST=1 $(OCTAVE) test/octave/test_indexing.m

@@ -263,6 +263,9 @@ void ga_two_prod_f(float a, float b, out float p, out float e)
 double ga_div_double(double a, double b)
 {
   precise double q = a / b;
+#if GA_DIVSQRT_EXACT
+  return q;
+#endif
   double aa = abs(a), ab = abs(b), aq = abs(q);
   if (!(aa < 1e290 && aa > 1e-290 && ab < 1e290 && ab > 1e-290 && aq < 1e290 && aq > 1e-290))
     return q;
@@ -273,6 +276,12 @@ double ga_div_double(double a, double b)
 }
 float ga_div_single(float a, float b)
 {
+#if GA_DIVSQRT_EXACT
+  // the double quotient rounded again to single is the correctly rounded single one
+  // (53 >= 2 * 24 + 2 bits: double rounding of a quotient is innocuous)
+  precise double qd = ga_d(a) / ga_d(b);
+  return ga_f(qd);
+#endif
   precise float q = a / b;
 #if GA_EMULATE32
   if (ga_tiny_f(a) || ga_tiny_f(b) || ga_tiny_f(q))

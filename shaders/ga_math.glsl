@@ -666,6 +666,10 @@ double ga_sqrt_d(double x)
 {
   if (!(x > 0.0lf) || isinf(x))
     return (x == 0.0lf || x > 0.0lf) ? x : ga_m_nan(); // +-0, +inf; NaN and x < 0
+#if GA_DIVSQRT_EXACT
+  precise double root = sqrt(x);
+  return root;
+#endif
   precise double xs = x;
   int sc = 0;
   if (x < 2.983336292480083e-154lf) { // 2^-510: exact products need no underflow

@@ -54,6 +54,7 @@ typedef struct {
   bool fp64;
   bool fc_denorm32, fc_denorm64, fc_szinn32, fc_szinn64; /* float controls the device allows */
   bool fma_exact; /* fma rounds once (known drivers; GPUARRAY_EXACT_FMA=0/1 overrides) */
+  bool divsqrt_exact; /* double / and sqrt round correctly (known drivers; GPUARRAY_EXACT_DIVSQRT) */
   bool emulate32; /* single arithmetic in double: the device flushes single subnormals */
 
   VkCommandPool cmd_pool;

@@ -245,6 +245,14 @@ static ga_status create_device(ga_vk *vk)
   const char *fma_env = getenv("GPUARRAY_EXACT_FMA");
   if (fma_env && (*fma_env == '0' || *fma_env == '1'))
     vk->fma_exact = *fma_env == '1';
+  /* Vulkan allows 2.5 ulp for OpFDiv and more for sqrt, so the math library corrects
+   * both; NVIDIA's double division and square root are IEEE's (PTX has no other f64
+   * forms, and test_ieee_exact.m compares them bit for bit with Octave on the H100),
+   * which saves the correction's second division and products in every function. */
+  vk->divsqrt_exact = drv.driverID == VK_DRIVER_ID_NVIDIA_PROPRIETARY;
+  const char *ds_env = getenv("GPUARRAY_EXACT_DIVSQRT");
+  if (ds_env && (*ds_env == '0' || *ds_env == '1'))
+    vk->divsqrt_exact = *ds_env == '1';
   vk->fc_denorm32 = fc.shaderDenormPreserveFloat32;
   /* Octave keeps single subnormals: where the device cannot, kernels compute singles in
    * double (GPUARRAY_EMULATE_SINGLE=1 forces it, to test that path on any device) */

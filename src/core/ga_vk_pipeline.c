@@ -83,7 +83,8 @@ static ga_status compile_glsl(ga_vk *vk, const char *key, const char *glsl, uint
   } fc[] = {{"GA_FC_DENORM32", vk->fc_denorm32}, {"GA_FC_DENORM64", vk->fc_denorm64},
             {"GA_FC_SZINN32", vk->fc_szinn32},   {"GA_FC_SZINN64", vk->fc_szinn64},
             {"GA_FC_ANY", vk->fc_denorm32 || vk->fc_denorm64 || vk->fc_szinn32 || vk->fc_szinn64},
-            {"GA_FMA_EXACT", vk->fma_exact}, {"GA_EMULATE32", vk->emulate32}};
+            {"GA_FMA_EXACT", vk->fma_exact}, {"GA_EMULATE32", vk->emulate32},
+            {"GA_DIVSQRT_EXACT", vk->divsqrt_exact}};
   for (size_t i = 0; i < sizeof fc / sizeof fc[0]; i++)
     shaderc_compile_options_add_macro_definition(opt, fc[i].name, strlen(fc[i].name), fc[i].on ? "1" : "0", 1);
   shaderc_compilation_result_t res =
