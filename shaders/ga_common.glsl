@@ -156,6 +156,27 @@ float ga_f(double x)
   uint m = uint(roundEven(ax * ga_pow2_exact(149)));
   return uintBitsToFloat(m | (unpackDouble2x32(x).y & 0x80000000u));
 }
+// x rounded to single by integer operations, for the slow paths below: NVIDIA's
+// compiler turned float(double(a) + double(b)) back into a float addition, which
+// flushes a subnormal operand (test_ieee_exact.m on the H100: x + y lost 2.9e-39)
+float ga_f_bits(double x)
+{
+  uint64_t u = doubleBitsToUint64(x);
+  uint sgn = uint(u >> 32u) & 0x80000000u;
+  uint64_t a = u & 0x7ffffffffffffffful;
+  if (a >= 0x7ff0000000000000ul || !(abs(x) >= ga_pow2_exact(-126)))
+    return ga_f(x); // NaN and Inf convert exactly; subnormal results round through bits already
+  int e = int(a >> 52u) - 1023 + 127;
+  uint64_t mant = a & 0x000ffffffffffffful;
+  uint m = uint(mant >> 29u);
+  uint rest = uint(mant & 0x1ffffffful);
+  if (rest > 0x10000000u || (rest == 0x10000000u && (m & 1u) != 0u))
+    m++; // ties to even; a carry into the exponent is what the encoding wants
+  uint bits = (uint(e) << 23u) + m;
+  if (e >= 255 || bits >= 0x7f800000u)
+    bits = 0x7f800000u; // overflow: Inf
+  return uintBitsToFloat(bits | sgn);
+}
 #define GA_CV(x) ga_d(x)
 #else
 double ga_d(float f) { return double(f); }
@@ -190,7 +211,7 @@ float ga_add_f(float a, float b)
   if (!(ga_tiny_f(a) || ga_tiny_f(b) || ga_tiny_f(r)))
     return r;
   precise double d = ga_d(a) + ga_d(b);
-  return ga_f(d);
+  return ga_f_bits(d);
 }
 float ga_sub_f(float a, float b)
 {
@@ -198,7 +219,7 @@ float ga_sub_f(float a, float b)
   if (!(ga_tiny_f(a) || ga_tiny_f(b) || ga_tiny_f(r)))
     return r;
   precise double d = ga_d(a) - ga_d(b);
-  return ga_f(d);
+  return ga_f_bits(d);
 }
 float ga_mul_f(float a, float b)
 {
@@ -206,7 +227,7 @@ float ga_mul_f(float a, float b)
   if (!(ga_tiny_f(a) || ga_tiny_f(b) || ga_tiny_f(r)))
     return r;
   precise double d = ga_d(a) * ga_d(b);
-  return ga_f(d);
+  return ga_f_bits(d);
 }
 float ga_floor_f(float x) { return ga_f(floor(ga_d(x))); }
 float ga_ceil_f(float x) { return ga_f(ceil(ga_d(x))); }
