@@ -29,6 +29,8 @@ typedef struct {
  * 0: plain) and the shared-memory row padding in 4-vectors. */
 typedef struct {
   int bm, bn, bk, tm, tn, wm, pad;
+  int pf;   /* phases of the next step's global loads (gemm.comp PF; 0 or 1: one) */
+  int frag; /* the next depth's fragments read before this depth's products (FRAG) */
 } ga_vk_gemm_tile;
 
 typedef struct {

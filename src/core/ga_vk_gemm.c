@@ -79,17 +79,21 @@ static void tile_name(const ga_vk_gemm_tile *t, char *out, size_t cap)
   if (t->wm && n >= 0 && (size_t)n < cap)
     n += snprintf(out + n, cap - (size_t)n, "-w%d", t->wm);
   if (t->pad && n >= 0 && (size_t)n < cap)
-    snprintf(out + n, cap - (size_t)n, "-p%d", t->pad);
+    n += snprintf(out + n, cap - (size_t)n, "-p%d", t->pad);
+  if (t->pf > 1 && n >= 0 && (size_t)n < cap)
+    n += snprintf(out + n, cap - (size_t)n, "-s%d", t->pf);
+  if (t->frag && n >= 0 && (size_t)n < cap)
+    snprintf(out + n, cap - (size_t)n, "-f");
 }
 
 static bool pow2_in(int x, int lo, int hi) { return x >= lo && x <= hi && (x & (x - 1)) == 0; }
 
 /* "BMxBNxBK" (8 x 8 per thread, as GPUARRAY_GEMM_TILE was first spelled) or
- * "BMxBNxBK-TMxTN[-wWM][-pPAD]"; false for anything else or a shape the kernel cannot
- * take. Device limits are checked by tile_fits. */
+ * "BMxBNxBK-TMxTN[-wWM][-pPAD][-sPF][-f]"; false for anything else or a shape the kernel
+ * cannot take. Device limits are checked by tile_fits. */
 static bool tile_parse(const char *s, ga_vk_gemm_tile *t)
 {
-  ga_vk_gemm_tile r = {0, 0, 0, 8, 8, 0, 0};
+  ga_vk_gemm_tile r = {0, 0, 0, 8, 8, 0, 0, 1, 0};
   int used = 0;
   if (!s || sscanf(s, "%dx%dx%d%n", &r.bm, &r.bn, &r.bk, &used) != 3)
     return false;
@@ -102,11 +106,17 @@ static bool tile_parse(const char *s, ga_vk_gemm_tile *t)
       s += used;
     if (sscanf(s, "-p%d%n", &r.pad, &used) == 1)
       s += used;
+    if (sscanf(s, "-s%d%n", &r.pf, &used) == 1)
+      s += used;
+    if (strncmp(s, "-f", 2) == 0) {
+      r.frag = 1;
+      s += 2;
+    }
   }
   if (*s != '\0' && *s != '\n')
     return false;
   if (!pow2_in(r.bm, 32, 128) || !pow2_in(r.bn, 32, 128) || !pow2_in(r.bk, 4, 32) || (r.tm != 4 && r.tm != 8) ||
-      (r.tn != 4 && r.tn != 8) || r.pad < 0 || r.pad > 4)
+      (r.tn != 4 && r.tn != 8) || r.pad < 0 || r.pad > 4 || r.pf < 1 || r.pf > 8 || r.pf > r.bk)
     return false;
   int ttm = r.bm / r.tm, ttn = r.bn / r.tn;
   /* a warp shape tiles the threads in whole warps of 32 */
@@ -145,6 +155,15 @@ const char *ga_gemm_candidate(ga_class cls, int i)
   return candidates[cls_slot(cls)][i].name;
 }
 
+int ga_gemm_variant_fits(ga_class cls, const char *name)
+{
+  ga_vk_gemm_tile t;
+  if (!ga_g.initialised || ga_g.prov != &ga_vulkan_provider || !ga_g.pstate ||
+      (cls != GA_SINGLE && cls != GA_DOUBLE))
+    return false;
+  return tile_parse(name, &t) && tile_fits((ga_vk *)ga_g.pstate, cls, &t);
+}
+
 const char *ga_gemm_variant(ga_class cls)
 {
   if (!ga_g.initialised || ga_g.prov != &ga_vulkan_provider || !ga_g.pstate ||
@@ -180,8 +199,10 @@ static char *gemm_source(const void *ctx)
     ga_sb_puts(&b, "\n");
   }
   ga_sb_printf(&b, "#define BM %d\n#define BN %d\n#define BK %d\n#define TM %d\n#define TN %d\n#define WM %d\n"
-                   "#define PAD %d\n#define TRANS_A %d\n#define TRANS_B %d\n#define GROUP_M %d\n",
-               v->t.bm, v->t.bn, v->t.bk, v->t.tm, v->t.tn, v->t.wm, v->t.pad, v->trans_a, v->trans_b, GROUP_M);
+                   "#define PAD %d\n#define TRANS_A %d\n#define TRANS_B %d\n#define GROUP_M %d\n#define PF %d\n"
+                   "#define FRAG %d\n",
+               v->t.bm, v->t.bn, v->t.bk, v->t.tm, v->t.tn, v->t.wm, v->t.pad, v->trans_a, v->trans_b, GROUP_M,
+               v->t.pf > 1 ? v->t.pf : 1, v->t.frag ? 1 : 0);
   ga_sb_puts(&b, ga_glsl_gemm);
   if (v->epi)
     ga_glsl_emit_epilogue(&b, v->epi, v->epi_slot);
@@ -267,7 +288,7 @@ static void tune_record(ga_class cls, char *file, size_t fcap, char *key, size_t
   uint64_t h = 1469598103934665603ull;
   for (const char *p = ga_glsl_gemm; *p; p++)
     h = (h ^ (unsigned char)*p) * 1099511628211ull;
-  for (int i = 0; i < NCAND; i++)
+  for (int i = 0; i < NCAND && candidates[cls_slot(cls)][i].name; i++)
     for (const char *p = candidates[cls_slot(cls)][i].name; *p; p++)
       h = (h ^ (unsigned char)*p) * 1099511628211ull;
   snprintf(file, fcap, "gemm-tune-%s.txt", cls == GA_DOUBLE ? "double" : "single");
