@@ -46,7 +46,8 @@ typedef struct {
   VkPhysicalDeviceProperties props;
   VkPhysicalDeviceMemoryProperties memprops;
   bool has_budget;
-  bool pipeline_stats; /* GPUARRAY_PIPELINE_STATS=1: print each new kernel's driver statistics */
+  bool pipeline_stats; /* GPUARRAY_PIPELINE_STATS=1 or 2: print each new kernel's driver statistics */
+  bool pipeline_ir;    /* GPUARRAY_PIPELINE_STATS=2: and save its internal representations */
   uint32_t device_memtype;        /* DEVICE_LOCAL */
   uint32_t staging_memtype;       /* HOST_VISIBLE | HOST_COHERENT (cached if possible) */
   uint64_t max_allocation;

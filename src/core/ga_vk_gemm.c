@@ -37,17 +37,18 @@ typedef struct {
  * 8 x 8 per thread beat 128x128 and 64x64 in both classes (SGEMM 37-39 TFLOP/s, DGEMM
  * 15.9); the others are what plausibly does better on NVIDIA: a deeper step (fewer
  * barriers per FMA), more threads per tile, warp shapes that read fewer distinct vectors
- * of shared memory, padded rows, and for doubles fewer accumulators per thread (each
- * takes two registers, so 8 x 8 leaves too few warps to hide latency). */
+ * of shared memory, padded rows, the next step's loads in phases (-sN: fewer prefetch
+ * registers live beside the accumulators) and the next depth's fragments read ahead (-f).
+ * A list shorter than the longest ends in NULL names. */
 static const struct {
   const char *name;
   bool tune;
-} candidates[2][9] = {
+} candidates[2][20] = {
   /* H100, 8192^3 (bench/gemm_probe, device time): 40.9 TFLOP/s for 128x64x16-8x8, 40.4
    * -p2, 40.3 -w4, 39.5 the default, 38.1 128x128x8; the rest 32-37. Timed at 4096 the
    * same kernels scattered from 7 to 38 TFLOP/s in one run: the GPU's clock was still
    * ramping up (bench/README.md, "Clocks"), which the tuner now waits out. It chooses
-   * among the five that were close at 8192. */
+   * among the five that were close at 8192. From -f on: not yet measured. */
   {{"128x64x8-8x8", 1},
    {"128x128x8-8x8", 1},
    {"128x64x16-8x8", 1},
@@ -56,18 +57,32 @@ static const struct {
    {"128x128x8-8x8-w4", 0},
    {"128x64x16-8x8-p2", 1},
    {"128x128x8-8x4", 0},
-   {"64x64x8-8x8", 0}},
-  /* H100 DGEMM 8192: the default 15.8 TFLOP/s, every other variant 8.6-12.0: nothing to
-   * tune among these (the FP64 target needs a different kernel, not another tile) */
+   {"64x64x8-8x8", 0},
+   {"128x64x16-8x8-f", 0},
+   {"128x64x16-8x8-s2", 0},
+   {"128x128x8-8x8-f", 0},
+   {"128x128x16-8x8-w4-s2", 0}},
+  /* H100 DGEMM 8192: the default 15.8 TFLOP/s, every other variant of the first five
+   * 8.6-12.0 (so were 64x64x8-8x4, 64x64x8-4x4, 64x64x16-8x4, 128x64x8-8x4-w8 and
+   * 128x128x8-8x4, no longer forced by the tests). From -s2 on: not yet measured; they
+   * keep 8 x 8 per thread (fewer accumulators lost every time) and cut what else is live
+   * (-s), reorder (-f), deepen the step (x16: 48 KiB of shared memory, more than lavapipe
+   * has) or halve it (x4: half the prefetch registers), read fewer distinct vectors of A
+   * (-w4), or take 256 threads per 128 x 128 tile as CUTLASS's SIMT DGEMM does. */
   {{"128x64x8-8x8", 1},
-   {"64x64x8-8x4", 0},
-   {"64x64x8-4x4", 0},
-   {"128x64x8-8x4", 0},
-   {"64x64x16-8x4", 0},
-   {"64x128x8-4x8", 0},
-   {"128x64x8-8x4-w8", 0},
    {"64x64x8-4x4-w8", 0},
-   {"128x128x8-8x4", 0}},
+   {"128x64x8-8x4", 0},
+   {"64x128x8-4x8", 0},
+   {"128x64x8-8x8-s2", 0},
+   {"128x64x8-8x8-s3", 0},
+   {"128x64x8-8x8-f", 0},
+   {"128x64x8-8x8-s3-f", 0},
+   {"128x64x8-8x8-w4", 0},
+   {"128x64x4-8x8", 0},
+   {"128x64x16-8x8-s2", 0},
+   {"128x64x16-8x8-s3", 0},
+   {"128x128x8-8x8-w4", 0},
+   {"128x128x8-8x8-w8-s2", 0}},
 };
 enum { NCAND = sizeof candidates[0] / sizeof candidates[0][0] };
 
