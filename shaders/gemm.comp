@@ -17,6 +17,9 @@
 //                      share of the units at kk = p BK / PF and stores them after the products
 //                      of kk = (p + 1) BK / PF - 1, so only a share of the prefetch registers
 //                      is live at a time (doubles: 8 registers per unit, beside 128 for acc)
+//   DIAG               a measuring aid, wrong results (never a candidate): 1 leaves out the
+//                      global loads after the first step (every step multiplies the first
+//                      tiles again), 2 the barriers too: the inner loop's own ceiling
 //   FRAG               1: the fragments of kk + 1 are read from shared memory before the
 //                      products of kk (in the SPIR-V's order, which NVIDIA's scheduler
 //                      starts from); 0: each kk reads its own, then multiplies
@@ -211,8 +214,13 @@ void main()
   barrier();
 
   for (uint s = 0u; s < steps; s++) {
+#if DIAG
+    uint cur = 0u;
+    bool more = false;
+#else
     uint cur = s & 1u;
     bool more = s + 1u < steps;
+#endif
     uint k1 = (s + 1u) * uint(BK);
     T av[TM], bv[TN];
 #if FRAG
@@ -261,7 +269,9 @@ void main()
           }
       }
     }
+#if DIAG < 2
     barrier();
+#endif
   }
 
   // every index into acc is a constant once unrolled: acc stays in registers

@@ -31,6 +31,7 @@ typedef struct {
   int bm, bn, bk, tm, tn, wm, pad;
   int pf;   /* phases of the next step's global loads (gemm.comp PF; 0 or 1: one) */
   int frag; /* the next depth's fragments read before this depth's products (FRAG) */
+  int diag; /* gemm.comp DIAG: a measuring aid with wrong results, only when named */
 } ga_vk_gemm_tile;
 
 typedef struct {

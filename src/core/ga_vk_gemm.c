@@ -98,17 +98,21 @@ static void tile_name(const ga_vk_gemm_tile *t, char *out, size_t cap)
   if (t->pf > 1 && n >= 0 && (size_t)n < cap)
     n += snprintf(out + n, cap - (size_t)n, "-s%d", t->pf);
   if (t->frag && n >= 0 && (size_t)n < cap)
-    snprintf(out + n, cap - (size_t)n, "-f");
+    n += snprintf(out + n, cap - (size_t)n, "-f");
+  if (t->diag && n >= 0 && (size_t)n < cap)
+    snprintf(out + n, cap - (size_t)n, "-x%d", t->diag);
 }
 
 static bool pow2_in(int x, int lo, int hi) { return x >= lo && x <= hi && (x & (x - 1)) == 0; }
 
 /* "BMxBNxBK" (8 x 8 per thread, as GPUARRAY_GEMM_TILE was first spelled) or
- * "BMxBNxBK-TMxTN[-wWM][-pPAD][-sPF][-f]"; false for anything else or a shape the kernel
- * cannot take. Device limits are checked by tile_fits. */
+ * "BMxBNxBK-TMxTN[-wWM][-pPAD][-sPF][-f][-xDIAG]"; false for anything else or a shape the
+ * kernel cannot take. Device limits are checked by tile_fits. -x1 and -x2 compute wrong
+ * products on purpose (gemm.comp DIAG): bench/gemm_probe names them to time the inner
+ * loop alone; no candidate has them. */
 static bool tile_parse(const char *s, ga_vk_gemm_tile *t)
 {
-  ga_vk_gemm_tile r = {0, 0, 0, 8, 8, 0, 0, 1, 0};
+  ga_vk_gemm_tile r = {0, 0, 0, 8, 8, 0, 0, 1, 0, 0};
   int used = 0;
   if (!s || sscanf(s, "%dx%dx%d%n", &r.bm, &r.bn, &r.bk, &used) != 3)
     return false;
@@ -127,11 +131,14 @@ static bool tile_parse(const char *s, ga_vk_gemm_tile *t)
       r.frag = 1;
       s += 2;
     }
+    if (sscanf(s, "-x%d%n", &r.diag, &used) == 1)
+      s += used;
   }
   if (*s != '\0' && *s != '\n')
     return false;
   if (!pow2_in(r.bm, 32, 128) || !pow2_in(r.bn, 32, 128) || !pow2_in(r.bk, 4, 32) || (r.tm != 4 && r.tm != 8) ||
-      (r.tn != 4 && r.tn != 8) || r.pad < 0 || r.pad > 4 || r.pf < 1 || r.pf > 8 || r.pf > r.bk)
+      (r.tn != 4 && r.tn != 8) || r.pad < 0 || r.pad > 4 || r.pf < 1 || r.pf > 8 || r.pf > r.bk || r.diag < 0 ||
+      r.diag > 2)
     return false;
   int ttm = r.bm / r.tm, ttn = r.bn / r.tn;
   /* a warp shape tiles the threads in whole warps of 32 */
@@ -218,6 +225,7 @@ static char *gemm_source(const void *ctx)
                    "#define FRAG %d\n",
                v->t.bm, v->t.bn, v->t.bk, v->t.tm, v->t.tn, v->t.wm, v->t.pad, v->trans_a, v->trans_b, GROUP_M,
                v->t.pf > 1 ? v->t.pf : 1, v->t.frag ? 1 : 0);
+  ga_sb_printf(&b, "#define DIAG %d\n", v->t.diag);
   ga_sb_puts(&b, ga_glsl_gemm);
   if (v->epi)
     ga_glsl_emit_epilogue(&b, v->epi, v->epi_slot);
@@ -331,7 +339,7 @@ static void tune_load(ga_vk *vk, ga_class cls)
   name[n] = '\0';
   free(rec);
   ga_vk_gemm_tile t;
-  if (tile_parse(name, &t) && tile_fits(vk, cls, &t)) {
+  if (tile_parse(name, &t) && !t.diag && tile_fits(vk, cls, &t)) {
     vk->gemm_tuned[s] = t;
     vk->gemm_known[s] = true;
   }
