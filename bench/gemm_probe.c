@@ -8,7 +8,11 @@
  * (single: 1e-5 relative to sum |a||b|, double 1e-13).
  *   make bench/gemm_probe
  *   bench/gemm_probe [variant ...]   e.g. 128x64x8-8x8 d:64x64x8-8x4 (s: / d: one class only)
- * PROBE_ONLY=gemm|gemv|tune runs one part; PROBE_SMALL=1 uses small sizes (lavapipe). */
+ * PROBE_ONLY=gemm|gemv|tune runs one part; PROBE_SMALL=1 uses small sizes (lavapipe).
+ * Each kernel's driver statistics (registers, local memory: VK_KHR_pipeline_executable_
+ * properties, where the device has it) go to stderr as it is built, so just before the
+ * first line of its variant; GPUARRAY_PIPELINE_STATS=0 turns them off, =2 also saves the
+ * driver's internal representations (GPUARRAY_PIPELINE_IR_DIR). */
 #include "ga.h"
 
 #include <math.h>
@@ -284,6 +288,7 @@ static void gemv(ga_class cls)
 
 int main(int argc, char **argv)
 {
+  setenv("GPUARRAY_PIPELINE_STATS", "1", 0); /* before the device is made */
   ga_device_info info;
   check(ga_get_device_info(&info), "device");
   printf("device: %s (%s), subgroup %d, shared %llu B\n", info.name, info.provider, info.subgroup_size,

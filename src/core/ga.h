@@ -350,6 +350,9 @@ void ga_reset_stats(void);
  * forced with GPUARRAY_GEMM_TILE. */
 const char *ga_gemm_candidate(ga_class cls, int i);
 const char *ga_gemm_variant(ga_class cls);
+/* 1 where the Vulkan device in use takes the variant called name (its shared memory and
+ * workgroup limits); 0 off Vulkan or for a name the kernel cannot take. */
+int ga_gemm_variant_fits(ga_class cls, const char *name);
 
 /* Operation names as the gateway spells them ("plus", "uminus", "sum", ...). */
 const char *ga_binop_name(ga_binop op);

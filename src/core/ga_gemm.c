@@ -262,6 +262,32 @@ static ga_status settle_operands(const ga_operand *a, const ga_operand *b)
   return GA_OK;
 }
 
+/* A pending view of stored values of class cls that walks one of its base's columns
+ * contiguously (a row block A(i:j, :), a transpose small enough for ga_plan_view_pending
+ * to keep pending) is read where it lies: its base, offset and leading dimension, and
+ * the transpose flag flipped where the view walks the base's rows. Copying it out first
+ * would move as many bytes as a GEMV reads. */
+static bool in_place(const operand *r, ga_class cls, int *trans, int64_t *ld, int64_t *off, ga_tensor **base)
+{
+  ga_view_layout v;
+  if (!r->t || r->cls != cls || r->ndims != 2 || r->dims[0] < 2 || r->dims[1] < 2 || !ga_tensor_is_view(r->t, &v))
+    return false;
+  ga_tensor *b = v.base;
+  if (b->cls != cls || b->lazy || b->product || b->patch || v.offset < 0)
+    return false;
+  if (v.strides[0] == 1 && v.strides[1] >= r->dims[0]) {
+    *ld = v.strides[1];
+  } else if (v.strides[1] == 1 && v.strides[0] >= r->dims[1]) {
+    *ld = v.strides[0];
+    *trans = !*trans;
+  } else {
+    return false;
+  }
+  *off = v.offset;
+  *base = b;
+  return true;
+}
+
 ga_status ga_mtimes(const ga_operand *a, int trans_a, const ga_operand *b, int trans_b, ga_id *out)
 {
   ga_status st = ga_init();
@@ -320,15 +346,21 @@ ga_status ga_mtimes(const ga_operand *a, int trans_a, const ga_operand *b, int t
    * consumer may yet run in its kernel (ga_plan_epilogue); any other use runs it alone. */
   ga_tensor *t = NULL;
   ga_product *p = NULL;
-  if ((st = prepare(&ra, cls)) == GA_OK && (st = prepare(&rb, cls)) == GA_OK && !(p = calloc(1, sizeof *p)))
+  int64_t lda = trans_a ? ka : m, ldb = trans_b ? n : ka, off_a = 0, off_b = 0;
+  ga_tensor *ta = NULL, *tb = NULL;
+  if (!in_place(&ra, cls, &trans_a, &lda, &off_a, &ta) && (st = prepare(&ra, cls)) == GA_OK)
+    ta = ra.t;
+  if (st == GA_OK && !in_place(&rb, cls, &trans_b, &ldb, &off_b, &tb) && (st = prepare(&rb, cls)) == GA_OK)
+    tb = rb.t;
+  if (st == GA_OK && !(p = calloc(1, sizeof *p)))
     st = ga_fail(GA_ERR_OOM, "out of host memory");
   if (st == GA_OK && (st = ga_tensor_new_lazy(cls, 2, dims, NULL, &t)) == GA_OK) {
     p->d = (ga_gemm_desc){.cls = cls, .trans_a = trans_a != 0, .trans_b = trans_b != 0, .m = m, .n = n, .k = ka,
-                          .lda = trans_a ? ka : m, .ldb = trans_b ? n : ka, .ldc = m, .batch = 1};
-    p->a = ra.t;
-    p->b = rb.t;
-    ra.t->refcount++;
-    rb.t->refcount++;
+                          .lda = lda, .ldb = ldb, .ldc = m, .off_a = off_a, .off_b = off_b, .batch = 1};
+    p->a = ta;
+    p->b = tb;
+    ta->refcount++;
+    tb->refcount++;
     t->product = p;
     p = NULL;
   }

@@ -29,6 +29,9 @@ typedef struct {
  * 0: plain) and the shared-memory row padding in 4-vectors. */
 typedef struct {
   int bm, bn, bk, tm, tn, wm, pad;
+  int pf;   /* phases of the next step's global loads (gemm.comp PF; 0 or 1: one) */
+  int frag; /* the next depth's fragments read before this depth's products (FRAG) */
+  int diag; /* gemm.comp DIAG: a measuring aid with wrong results, only when named */
 } ga_vk_gemm_tile;
 
 typedef struct {
@@ -44,7 +47,8 @@ typedef struct {
   VkPhysicalDeviceProperties props;
   VkPhysicalDeviceMemoryProperties memprops;
   bool has_budget;
-  bool pipeline_stats; /* GPUARRAY_PIPELINE_STATS=1: print each new kernel's driver statistics */
+  bool pipeline_stats; /* GPUARRAY_PIPELINE_STATS=1 or 2: print each new kernel's driver statistics */
+  bool pipeline_ir;    /* GPUARRAY_PIPELINE_STATS=2: and save its internal representations */
   uint32_t device_memtype;        /* DEVICE_LOCAL */
   uint32_t staging_memtype;       /* HOST_VISIBLE | HOST_COHERENT (cached if possible) */
   uint64_t max_allocation;

@@ -213,8 +213,12 @@ static ga_status create_device(ga_vk *vk)
   VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR fx = {
     .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR,
     .pipelineExecutableInfo = VK_TRUE};
-  vk->pipeline_stats = stats_env && strcmp(stats_env, "1") == 0 &&
-                       has_device_ext(vk->phys, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
+  bool stats_asked = stats_env && (strcmp(stats_env, "1") == 0 || strcmp(stats_env, "2") == 0);
+  vk->pipeline_stats = stats_asked && has_device_ext(vk->phys, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
+  vk->pipeline_ir = vk->pipeline_stats && strcmp(stats_env, "2") == 0;
+  if (stats_asked && !vk->pipeline_stats) /* say so once: a silent absence reads as "no statistics" */
+    fprintf(stderr, "gpuarray: GPUARRAY_PIPELINE_STATS: this device has no %s\n",
+            VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
   if (vk->pipeline_stats) {
     exts[nexts++] = VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME;
     fx.pNext = f12.pNext;

@@ -37,17 +37,18 @@ typedef struct {
  * 8 x 8 per thread beat 128x128 and 64x64 in both classes (SGEMM 37-39 TFLOP/s, DGEMM
  * 15.9); the others are what plausibly does better on NVIDIA: a deeper step (fewer
  * barriers per FMA), more threads per tile, warp shapes that read fewer distinct vectors
- * of shared memory, padded rows, and for doubles fewer accumulators per thread (each
- * takes two registers, so 8 x 8 leaves too few warps to hide latency). */
+ * of shared memory, padded rows, the next step's loads in phases (-sN: fewer prefetch
+ * registers live beside the accumulators) and the next depth's fragments read ahead (-f).
+ * A list shorter than the longest ends in NULL names. */
 static const struct {
   const char *name;
   bool tune;
-} candidates[2][9] = {
+} candidates[2][20] = {
   /* H100, 8192^3 (bench/gemm_probe, device time): 40.9 TFLOP/s for 128x64x16-8x8, 40.4
    * -p2, 40.3 -w4, 39.5 the default, 38.1 128x128x8; the rest 32-37. Timed at 4096 the
    * same kernels scattered from 7 to 38 TFLOP/s in one run: the GPU's clock was still
    * ramping up (bench/README.md, "Clocks"), which the tuner now waits out. It chooses
-   * among the five that were close at 8192. */
+   * among the five that were close at 8192. From -f on: not yet measured. */
   {{"128x64x8-8x8", 1},
    {"128x128x8-8x8", 1},
    {"128x64x16-8x8", 1},
@@ -56,18 +57,32 @@ static const struct {
    {"128x128x8-8x8-w4", 0},
    {"128x64x16-8x8-p2", 1},
    {"128x128x8-8x4", 0},
-   {"64x64x8-8x8", 0}},
-  /* H100 DGEMM 8192: the default 15.8 TFLOP/s, every other variant 8.6-12.0: nothing to
-   * tune among these (the FP64 target needs a different kernel, not another tile) */
+   {"64x64x8-8x8", 0},
+   {"128x64x16-8x8-f", 0},
+   {"128x64x16-8x8-s2", 0},
+   {"128x128x8-8x8-f", 0},
+   {"128x128x16-8x8-w4-s2", 0}},
+  /* H100 DGEMM 8192: the default 15.8 TFLOP/s, every other variant of the first five
+   * 8.6-12.0 (so were 64x64x8-8x4, 64x64x8-4x4, 64x64x16-8x4, 128x64x8-8x4-w8 and
+   * 128x128x8-8x4, no longer forced by the tests). From -s2 on: not yet measured; they
+   * keep 8 x 8 per thread (fewer accumulators lost every time) and cut what else is live
+   * (-s), reorder (-f), deepen the step (x16: 48 KiB of shared memory, more than lavapipe
+   * has) or halve it (x4: half the prefetch registers), read fewer distinct vectors of A
+   * (-w4), or take 256 threads per 128 x 128 tile as CUTLASS's SIMT DGEMM does. */
   {{"128x64x8-8x8", 1},
-   {"64x64x8-8x4", 0},
-   {"64x64x8-4x4", 0},
-   {"128x64x8-8x4", 0},
-   {"64x64x16-8x4", 0},
-   {"64x128x8-4x8", 0},
-   {"128x64x8-8x4-w8", 0},
    {"64x64x8-4x4-w8", 0},
-   {"128x128x8-8x4", 0}},
+   {"128x64x8-8x4", 0},
+   {"64x128x8-4x8", 0},
+   {"128x64x8-8x8-s2", 0},
+   {"128x64x8-8x8-s3", 0},
+   {"128x64x8-8x8-f", 0},
+   {"128x64x8-8x8-s3-f", 0},
+   {"128x64x8-8x8-w4", 0},
+   {"128x64x4-8x8", 0},
+   {"128x64x16-8x8-s2", 0},
+   {"128x64x16-8x8-s3", 0},
+   {"128x128x8-8x8-w4", 0},
+   {"128x128x8-8x8-w8-s2", 0}},
 };
 enum { NCAND = sizeof candidates[0] / sizeof candidates[0][0] };
 
@@ -79,17 +94,25 @@ static void tile_name(const ga_vk_gemm_tile *t, char *out, size_t cap)
   if (t->wm && n >= 0 && (size_t)n < cap)
     n += snprintf(out + n, cap - (size_t)n, "-w%d", t->wm);
   if (t->pad && n >= 0 && (size_t)n < cap)
-    snprintf(out + n, cap - (size_t)n, "-p%d", t->pad);
+    n += snprintf(out + n, cap - (size_t)n, "-p%d", t->pad);
+  if (t->pf > 1 && n >= 0 && (size_t)n < cap)
+    n += snprintf(out + n, cap - (size_t)n, "-s%d", t->pf);
+  if (t->frag && n >= 0 && (size_t)n < cap)
+    n += snprintf(out + n, cap - (size_t)n, "-f");
+  if (t->diag && n >= 0 && (size_t)n < cap)
+    snprintf(out + n, cap - (size_t)n, "-x%d", t->diag);
 }
 
 static bool pow2_in(int x, int lo, int hi) { return x >= lo && x <= hi && (x & (x - 1)) == 0; }
 
 /* "BMxBNxBK" (8 x 8 per thread, as GPUARRAY_GEMM_TILE was first spelled) or
- * "BMxBNxBK-TMxTN[-wWM][-pPAD]"; false for anything else or a shape the kernel cannot
- * take. Device limits are checked by tile_fits. */
+ * "BMxBNxBK-TMxTN[-wWM][-pPAD][-sPF][-f][-xDIAG]"; false for anything else or a shape the
+ * kernel cannot take. Device limits are checked by tile_fits. -x1 and -x2 compute wrong
+ * products on purpose (gemm.comp DIAG): bench/gemm_probe names them to time the inner
+ * loop alone; no candidate has them. */
 static bool tile_parse(const char *s, ga_vk_gemm_tile *t)
 {
-  ga_vk_gemm_tile r = {0, 0, 0, 8, 8, 0, 0};
+  ga_vk_gemm_tile r = {0, 0, 0, 8, 8, 0, 0, 1, 0, 0};
   int used = 0;
   if (!s || sscanf(s, "%dx%dx%d%n", &r.bm, &r.bn, &r.bk, &used) != 3)
     return false;
@@ -102,11 +125,20 @@ static bool tile_parse(const char *s, ga_vk_gemm_tile *t)
       s += used;
     if (sscanf(s, "-p%d%n", &r.pad, &used) == 1)
       s += used;
+    if (sscanf(s, "-s%d%n", &r.pf, &used) == 1)
+      s += used;
+    if (strncmp(s, "-f", 2) == 0) {
+      r.frag = 1;
+      s += 2;
+    }
+    if (sscanf(s, "-x%d%n", &r.diag, &used) == 1)
+      s += used;
   }
   if (*s != '\0' && *s != '\n')
     return false;
   if (!pow2_in(r.bm, 32, 128) || !pow2_in(r.bn, 32, 128) || !pow2_in(r.bk, 4, 32) || (r.tm != 4 && r.tm != 8) ||
-      (r.tn != 4 && r.tn != 8) || r.pad < 0 || r.pad > 4)
+      (r.tn != 4 && r.tn != 8) || r.pad < 0 || r.pad > 4 || r.pf < 1 || r.pf > 8 || r.pf > r.bk || r.diag < 0 ||
+      r.diag > 2)
     return false;
   int ttm = r.bm / r.tm, ttn = r.bn / r.tn;
   /* a warp shape tiles the threads in whole warps of 32 */
@@ -145,6 +177,15 @@ const char *ga_gemm_candidate(ga_class cls, int i)
   return candidates[cls_slot(cls)][i].name;
 }
 
+int ga_gemm_variant_fits(ga_class cls, const char *name)
+{
+  ga_vk_gemm_tile t;
+  if (!ga_g.initialised || ga_g.prov != &ga_vulkan_provider || !ga_g.pstate ||
+      (cls != GA_SINGLE && cls != GA_DOUBLE))
+    return false;
+  return tile_parse(name, &t) && tile_fits((ga_vk *)ga_g.pstate, cls, &t);
+}
+
 const char *ga_gemm_variant(ga_class cls)
 {
   if (!ga_g.initialised || ga_g.prov != &ga_vulkan_provider || !ga_g.pstate ||
@@ -180,8 +221,11 @@ static char *gemm_source(const void *ctx)
     ga_sb_puts(&b, "\n");
   }
   ga_sb_printf(&b, "#define BM %d\n#define BN %d\n#define BK %d\n#define TM %d\n#define TN %d\n#define WM %d\n"
-                   "#define PAD %d\n#define TRANS_A %d\n#define TRANS_B %d\n#define GROUP_M %d\n",
-               v->t.bm, v->t.bn, v->t.bk, v->t.tm, v->t.tn, v->t.wm, v->t.pad, v->trans_a, v->trans_b, GROUP_M);
+                   "#define PAD %d\n#define TRANS_A %d\n#define TRANS_B %d\n#define GROUP_M %d\n#define PF %d\n"
+                   "#define FRAG %d\n",
+               v->t.bm, v->t.bn, v->t.bk, v->t.tm, v->t.tn, v->t.wm, v->t.pad, v->trans_a, v->trans_b, GROUP_M,
+               v->t.pf > 1 ? v->t.pf : 1, v->t.frag ? 1 : 0);
+  ga_sb_printf(&b, "#define DIAG %d\n", v->t.diag);
   ga_sb_puts(&b, ga_glsl_gemm);
   if (v->epi)
     ga_glsl_emit_epilogue(&b, v->epi, v->epi_slot);
@@ -267,7 +311,7 @@ static void tune_record(ga_class cls, char *file, size_t fcap, char *key, size_t
   uint64_t h = 1469598103934665603ull;
   for (const char *p = ga_glsl_gemm; *p; p++)
     h = (h ^ (unsigned char)*p) * 1099511628211ull;
-  for (int i = 0; i < NCAND; i++)
+  for (int i = 0; i < NCAND && candidates[cls_slot(cls)][i].name; i++)
     for (const char *p = candidates[cls_slot(cls)][i].name; *p; p++)
       h = (h ^ (unsigned char)*p) * 1099511628211ull;
   snprintf(file, fcap, "gemm-tune-%s.txt", cls == GA_DOUBLE ? "double" : "single");
@@ -295,7 +339,7 @@ static void tune_load(ga_vk *vk, ga_class cls)
   name[n] = '\0';
   free(rec);
   ga_vk_gemm_tile t;
-  if (tile_parse(name, &t) && tile_fits(vk, cls, &t)) {
+  if (tile_parse(name, &t) && !t.diag && tile_fits(vk, cls, &t)) {
     vk->gemm_tuned[s] = t;
     vk->gemm_known[s] = true;
   }

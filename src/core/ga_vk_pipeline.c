@@ -109,33 +109,113 @@ static ga_status compile_glsl(ga_vk *vk, const char *key, const char *glsl, uint
   return st;
 }
 
+static void print_statistic(const VkPipelineExecutableStatisticKHR *st)
+{
+  fprintf(stderr, " %s=", st->name);
+  switch (st->format) {
+  case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_BOOL32_KHR: fprintf(stderr, "%u", (unsigned)st->value.b32); break;
+  case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_INT64_KHR: fprintf(stderr, "%lld", (long long)st->value.i64); break;
+  case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_UINT64_KHR:
+    fprintf(stderr, "%llu", (unsigned long long)st->value.u64);
+    break;
+  default: fprintf(stderr, "%g", st->value.f64); break;
+  }
+}
+
+/* GPUARRAY_PIPELINE_STATS=2: each internal representation the driver offers (NVIDIA may
+ * give none) into GPUARRAY_PIPELINE_IR_DIR (default the working folder), one file per
+ * representation, named after the kernel's key; on stderr, their names and sizes. */
+static void save_representations(ga_vk *vk, const char *key, const VkPipelineExecutableInfoKHR *ei)
+{
+  PFN_vkGetPipelineExecutableInternalRepresentationsKHR get =
+    (PFN_vkGetPipelineExecutableInternalRepresentationsKHR)vkGetDeviceProcAddr(
+      vk->device, "vkGetPipelineExecutableInternalRepresentationsKHR");
+  uint32_t n = 0;
+  if (!get || get(vk->device, ei, &n, NULL) < 0 || n == 0) {
+    fprintf(stderr, "gpuarray: kernel %s: no internal representations\n", key);
+    return;
+  }
+  VkPipelineExecutableInternalRepresentationKHR *ir = calloc(n, sizeof *ir);
+  if (!ir)
+    return;
+  for (uint32_t i = 0; i < n; i++)
+    ir[i].sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_INTERNAL_REPRESENTATION_KHR;
+  /* sizes first, then the data */
+  if (get(vk->device, ei, &n, ir) >= 0) {
+    for (uint32_t i = 0; i < n; i++)
+      ir[i].pData = ir[i].dataSize ? malloc(ir[i].dataSize) : NULL;
+    if (get(vk->device, ei, &n, ir) >= 0) {
+      const char *dir = getenv("GPUARRAY_PIPELINE_IR_DIR");
+      char safe[160];
+      size_t j = 0;
+      for (const char *c = key; *c && j + 1 < sizeof safe; c++)
+        safe[j++] = (char)((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
+                                   *c == '-' || *c == '.'
+                                 ? *c
+                                 : '_');
+      safe[j] = '\0';
+      for (uint32_t i = 0; i < n; i++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s.%u.%s", dir && *dir ? dir : ".", safe, (unsigned)ei->executableIndex,
+                 ir[i].isText ? "txt" : "bin");
+        FILE *f = ir[i].pData ? fopen(path, "wb") : NULL;
+        /* text comes with its terminating zero */
+        size_t len = ir[i].isText && ir[i].dataSize ? ir[i].dataSize - 1 : ir[i].dataSize;
+        bool ok = f && fwrite(ir[i].pData, 1, len, f) == len;
+        if (f)
+          fclose(f);
+        fprintf(stderr, "gpuarray: kernel %s: representation '%s' (%s), %zu bytes%s%s\n", key, ir[i].name,
+                ir[i].description, ir[i].dataSize, ok ? " -> " : " (not saved)", ok ? path : "");
+      }
+    }
+    for (uint32_t i = 0; i < n; i++)
+      free(ir[i].pData);
+  }
+  free(ir);
+}
+
 /* GPUARRAY_PIPELINE_STATS=1 (a tuning aid, off by default): the driver's statistics of
- * each new kernel (NVIDIA: registers, spills, shared memory) on stderr, one line each. */
+ * each new kernel (NVIDIA: registers, spills, shared memory) on stderr, one line per
+ * executable, with every statistic the driver names. */
 static void print_statistics(ga_vk *vk, const char *key, VkPipeline pipe)
 {
+  PFN_vkGetPipelineExecutablePropertiesKHR props =
+    (PFN_vkGetPipelineExecutablePropertiesKHR)vkGetDeviceProcAddr(vk->device, "vkGetPipelineExecutablePropertiesKHR");
   PFN_vkGetPipelineExecutableStatisticsKHR get =
     (PFN_vkGetPipelineExecutableStatisticsKHR)vkGetDeviceProcAddr(vk->device, "vkGetPipelineExecutableStatisticsKHR");
-  if (!get)
+  if (!props || !get)
     return;
-  VkPipelineExecutableInfoKHR ei = {.sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_INFO_KHR, .pipeline = pipe,
-                                    .executableIndex = 0};
-  VkPipelineExecutableStatisticKHR st[32];
-  uint32_t n = 32;
-  for (uint32_t i = 0; i < n; i++)
-    st[i] = (VkPipelineExecutableStatisticKHR){.sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_STATISTIC_KHR};
-  if (get(vk->device, &ei, &n, st) < 0)
+  VkPipelineInfoKHR pinfo = {.sType = VK_STRUCTURE_TYPE_PIPELINE_INFO_KHR, .pipeline = pipe};
+  uint32_t nexe = 0;
+  if (props(vk->device, &pinfo, &nexe, NULL) < 0)
     return;
-  fprintf(stderr, "gpuarray: kernel %.60s:", key);
-  for (uint32_t i = 0; i < n; i++) {
-    fprintf(stderr, " %s=", st[i].name);
-    switch (st[i].format) {
-    case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_BOOL32_KHR: fprintf(stderr, "%u", (unsigned)st[i].value.b32); break;
-    case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_INT64_KHR: fprintf(stderr, "%lld", (long long)st[i].value.i64); break;
-    case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_UINT64_KHR: fprintf(stderr, "%llu", (unsigned long long)st[i].value.u64); break;
-    default: fprintf(stderr, "%g", st[i].value.f64); break;
+  VkPipelineExecutablePropertiesKHR exe[4];
+  nexe = nexe < 4 ? nexe : 4;
+  for (uint32_t e = 0; e < nexe; e++)
+    exe[e] = (VkPipelineExecutablePropertiesKHR){.sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_PROPERTIES_KHR};
+  if (props(vk->device, &pinfo, &nexe, exe) < 0)
+    return;
+  for (uint32_t e = 0; e < nexe; e++) {
+    VkPipelineExecutableInfoKHR ei = {.sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_INFO_KHR, .pipeline = pipe,
+                                      .executableIndex = e};
+    uint32_t n = 0;
+    if (get(vk->device, &ei, &n, NULL) < 0)
+      continue;
+    VkPipelineExecutableStatisticKHR *st = calloc(n ? n : 1, sizeof *st);
+    if (!st)
+      return;
+    for (uint32_t i = 0; i < n; i++)
+      st[i].sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_STATISTIC_KHR;
+    if (get(vk->device, &ei, &n, st) >= 0) {
+      fprintf(stderr, "gpuarray: kernel %s [%s, subgroup %u]:", key, exe[e].name, (unsigned)exe[e].subgroupSize);
+      for (uint32_t i = 0; i < n; i++)
+        print_statistic(&st[i]);
+      fprintf(stderr, "\n");
     }
+    free(st);
+    if (vk->pipeline_ir)
+      save_representations(vk, key, &ei);
   }
-  fprintf(stderr, "\n");
 }
 
 static ga_status make_pipeline(ga_vk *vk, const char *key, const uint32_t *words, size_t len, VkPipeline *out)
@@ -153,6 +233,8 @@ static ga_status make_pipeline(ga_vk *vk, const char *key, const uint32_t *words
     .layout = vk->layout};
   if (vk->pipeline_stats)
     pi.flags |= VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR;
+  if (vk->pipeline_ir)
+    pi.flags |= VK_PIPELINE_CREATE_CAPTURE_INTERNAL_REPRESENTATIONS_BIT_KHR;
   st = ga_vk_check(vk, vkCreateComputePipelines(vk->device, vk->pipeline_cache, 1, &pi, NULL, out),
                    "pipeline creation");
   vkDestroyShaderModule(vk->device, mod, NULL);
