@@ -26,7 +26,7 @@ static bool check(ga_status st, const char *what)
 
 /* the best (smallest) device time of 3 warm runs of one phase, in ms: the factorisation
  * alone (ga_lu: a copy, the LU, the pivots up), or the solve without the estimate */
-static double phase_ms(ga_id A, ga_id B, int phase)
+static double phase_ms(ga_id A, ga_id B, int phase, ga_stats *stats)
 {
   double best = -1;
   for (int r = 0; r < 4; r++) {
@@ -48,8 +48,10 @@ static double phase_ms(ga_id A, ga_id B, int phase)
     if (x)
       ga_release(x);
     double ms = (double)s.gpu_time_ns * 1e-6;
-    if (r > 0 && (best < 0 || ms < best))
+    if (r > 0 && (best < 0 || ms < best)) {
       best = ms;
+      *stats = s;
+    }
   }
   return best;
 }
@@ -154,13 +156,18 @@ static void run(ga_class cls, int64_t n)
   fflush(stdout);
   {
     /* where the device time goes: factor, the rest of a solve, the estimate */
-    double f = phase_ms(A, B, 0);
+    ga_stats sf = {0}, sn = {0};
+    double f = phase_ms(A, B, 0, &sf);
     setenv("GPUARRAY_SOLVE_RCOND", "0", 1);
-    double nr = phase_ms(A, B, 1);
+    double nr = phase_ms(A, B, 1, &sn);
     unsetenv("GPUARRAY_SOLVE_RCOND");
     double all = (double)best.gpu_time_ns * 1e-6;
     printf("  device phases: lu() %.2f ms; solve without rcond %.2f ms (probe, norm, copies, solves %.2f); "
            "rcond %.2f ms\n", f, nr, nr - f, all - nr);
+    printf("  dispatches/waits: lu() %llu/%llu; solves %lld/%lld; rcond %lld/%lld\n",
+           (unsigned long long)sf.dispatches, (unsigned long long)sf.waits,
+           (long long)sn.dispatches - (long long)sf.dispatches, (long long)sn.waits - (long long)sf.waits,
+           (long long)best.dispatches - (long long)sn.dispatches, (long long)best.waits - (long long)sn.waits);
     fflush(stdout);
   }
 out:
@@ -185,7 +192,8 @@ int main(int argc, char **argv)
   printf("device: %s (%s)\n", info.name, info.provider);
   static const char *knobs[] = {"GPUARRAY_SOLVE_NB", "GPUARRAY_SOLVE_LEAF", "GPUARRAY_LU_WG", "GPUARRAY_LU_LASWP",
                                  "GPUARRAY_LU_PANEL", "GPUARRAY_LU_GROUPS", "GPUARRAY_LU_PWG", "GPUARRAY_LU_RPT",
-                                 "GPUARRAY_LU_SUBGROUP"};
+                                 "GPUARRAY_LU_SUBGROUP", "GPUARRAY_LU_REG", "GPUARRAY_LU_RWG", "GPUARRAY_LU_RMAX",
+                                 "GPUARRAY_LU_SW"};
   printf("settings (- : the default):");
   for (size_t i = 0; i < sizeof knobs / sizeof *knobs; i++)
     printf(" %s=%s", knobs[i] + 9, getenv(knobs[i]) ? getenv(knobs[i]) : "-");

@@ -20,7 +20,8 @@ layout(push_constant) uniform Params {
   uint blocks;             // workgroups per (page, slice)
   uint batch;
   uint groups_x;
-  uint flags;              // 1: the matrix may be read as aligned 4-vectors; 2: the vector
+  uint flags;              // 1: the matrix may be read as aligned 4-vectors; 2: the vector;
+                           // 4: subtract the result from y instead of storing it
 } pc;
 
 layout(buffer_reference, std430, buffer_reference_align = 16) buffer GemvV4 { V4 v; };
@@ -79,9 +80,12 @@ void main()
   if (c < c1)
     acc = fma(load4(mat, pc.ld, r0, pc.rows, c, pc.cols, v4), V4(ld1(vec, c)), acc);
   acc += acc1;
+  bool sub = (pc.flags & 4u) != 0u;
   [[unroll]] for (uint q = 0u; q < 4u; q++)
-    if (r0 + q < pc.rows)
-      GemvS(dst + uint64_t((r0 + q) * ES)).v = acc[q];
+    if (r0 + q < pc.rows) {
+      uint64_t y = dst + uint64_t((r0 + q) * ES);
+      GemvS(y).v = sub ? GemvS(y).v - acc[q] : acc[q];
+    }
 #elif KIND == 1
   uint col = blk;
   bool v4 = (pc.flags & 3u) == 3u;
@@ -102,8 +106,10 @@ void main()
       part[tid] += part[tid + s];
     barrier();
   }
-  if (tid == 0u)
-    GemvS(dst + uint64_t(col * ES)).v = part[0];
+  if (tid == 0u) {
+    uint64_t y = dst + uint64_t(col * ES);
+    GemvS(y).v = (pc.flags & 4u) != 0u ? GemvS(y).v - part[0] : part[0];
+  }
 #else
   uint i = blk * 256u + tid;
   if (i >= pc.rows)
@@ -111,6 +117,7 @@ void main()
   T s = T(0);
   for (uint k = 0u; k < pc.cols; k++)
     s += ld1(mat, uint64_t(k) * uint64_t(pc.rows) + uint64_t(i));
-  GemvS(dst + uint64_t(i * ES)).v = s;
+  uint64_t y = dst + uint64_t(i * ES);
+  GemvS(y).v = (pc.flags & 4u) != 0u ? GemvS(y).v - s : s;
 #endif
 }

@@ -343,7 +343,7 @@ void main()
 #if KIND == 4
 // Workgroup g holds rows g RPT WG + k WG + tid (k < RPT) of the panel in registers from
 // the first load to the last store. Per column each workgroup finds its best candidate,
-// publishes it (key, row index, the row's MAXW values) and the owner of the diagonal row
+// publishes it (key, row index, the row's PMAXW values) and the owner of the diagonal row
 // publishes that row, in the half of the scratch of the column's parity; then all meet
 // at a counter (the workgroups of one dispatch are all resident: the core asks for at
 // most GA_LA_PANEL_GROUPS and only on devices that run them side by side), read every
@@ -364,14 +364,14 @@ layout(buffer_reference, std430, buffer_reference_align = ES) coherent buffer Lu
 layout(buffer_reference, std430, buffer_reference_align = 4) coherent buffer LuCU { uint v; };
 
 const uint NONE = 0xffffffffu;
-const uint SLOT = uint(GMAX) * (uint(ES) + 4u + uint(ES) * uint(MAXW)) + uint(ES) * uint(MAXW);
+const uint SLOT = uint(GMAX) * (uint(ES) + 4u + uint(ES) * uint(PMAXW)) + uint(ES) * uint(PMAXW);
 
 shared T s_k[WG];
 shared uint s_i[WG];
 shared T s_bk;
 shared uint s_bi;
-shared T s_crow[GMAX][MAXW];
-shared T s_rowj[MAXW];
+shared T s_crow[GMAX][PMAXW];
+shared T s_rowj[PMAXW];
 
 uint64_t at(uint i, uint c) { return pc.a + (uint64_t(i) + uint64_t(c) * pc.lda) * uint64_t(ES); }
 T keyof(T x) { return isnan(x) ? T(-1) : abs(x); }
@@ -431,12 +431,12 @@ void main()
   uint tid = gl_LocalInvocationID.x, g = gl_WorkGroupID.x, G = pc.groups;
   uint span = uint(WG) * uint(RPT), base = g * span + tid;
   uint kmax = min(pc.rows, pc.w);
-  T v[RPT][MAXW];
+  T v[RPT][PMAXW];
   [[unroll]] for (uint k = 0u; k < uint(RPT); k++)
-    [[unroll]] for (uint q = 0u; q < uint(MAXW); q++)
+    [[unroll]] for (uint q = 0u; q < uint(PMAXW); q++)
       v[k][q] = base + k * uint(WG) < pc.rows && q < pc.w ? LuS(at(base + k * uint(WG), q)).v : T(0);
   uint64_t counter = pc.work;
-  [[unroll]] for (uint j = 0u; j < uint(MAXW); j++) {
+  [[unroll]] for (uint j = 0u; j < uint(PMAXW); j++) {
     if (j < kmax) {
       T bk = T(-2);
       uint bi = NONE;
@@ -450,7 +450,7 @@ void main()
       wg_best(bk, bi);
       uint64_t slot = pc.work + 64ul + uint64_t((j & 1u) * SLOT);
       uint64_t keys = slot, idx = slot + uint64_t(GMAX) * uint64_t(ES);
-      uint64_t crow = idx + uint64_t(GMAX) * 4ul, rowj = crow + uint64_t(GMAX * MAXW) * uint64_t(ES);
+      uint64_t crow = idx + uint64_t(GMAX) * 4ul, rowj = crow + uint64_t(GMAX * PMAXW) * uint64_t(ES);
       if (tid == 0u) {
         LuCS(keys + uint64_t(g) * uint64_t(ES)).v = bk;
         LuCU(idx + uint64_t(g) * 4ul).v = bi;
@@ -458,10 +458,10 @@ void main()
       [[unroll]] for (uint k = 0u; k < uint(RPT); k++) {
         uint i = base + k * uint(WG);
         if (i == bi)
-          [[unroll]] for (uint q = 0u; q < uint(MAXW); q++)
-            LuCS(crow + uint64_t(g * uint(MAXW) + q) * uint64_t(ES)).v = v[k][q];
+          [[unroll]] for (uint q = 0u; q < uint(PMAXW); q++)
+            LuCS(crow + uint64_t(g * uint(PMAXW) + q) * uint64_t(ES)).v = v[k][q];
         if (i == j)
-          [[unroll]] for (uint q = 0u; q < uint(MAXW); q++)
+          [[unroll]] for (uint q = 0u; q < uint(PMAXW); q++)
             LuCS(rowj + uint64_t(q) * uint64_t(ES)).v = v[k][q];
       }
       memoryBarrierBuffer();
@@ -484,15 +484,15 @@ void main()
       if (tid < G) {
         ck = LuCS(keys + uint64_t(tid) * uint64_t(ES)).v;
         ci = LuCU(idx + uint64_t(tid) * 4ul).v;
-        [[unroll]] for (uint q = 0u; q < uint(MAXW); q++)
-          s_crow[tid][q] = LuCS(crow + uint64_t(tid * uint(MAXW) + q) * uint64_t(ES)).v;
+        [[unroll]] for (uint q = 0u; q < uint(PMAXW); q++)
+          s_crow[tid][q] = LuCS(crow + uint64_t(tid * uint(PMAXW) + q) * uint64_t(ES)).v;
       }
-      if (tid < uint(MAXW))
+      if (tid < uint(PMAXW))
         s_rowj[tid] = LuCS(rowj + uint64_t(tid) * uint64_t(ES)).v;
       wg_best(ck, ci); // its barriers publish s_crow and s_rowj too
       uint p = ci, pg = p / span;
-      T prow[MAXW];
-      [[unroll]] for (uint q = 0u; q < uint(MAXW); q++)
+      T prow[PMAXW];
+      [[unroll]] for (uint q = 0u; q < uint(PMAXW); q++)
         prow[q] = s_crow[pg][q];
       T pv = prow[j];
       if (g == 0u && tid == 0u) {
@@ -505,10 +505,10 @@ void main()
           [[unroll]] for (uint k = 0u; k < uint(RPT); k++) {
             uint i = base + k * uint(WG);
             if (i == j)
-              [[unroll]] for (uint q = 0u; q < uint(MAXW); q++)
+              [[unroll]] for (uint q = 0u; q < uint(PMAXW); q++)
                 v[k][q] = prow[q];
             if (i == p)
-              [[unroll]] for (uint q = 0u; q < uint(MAXW); q++)
+              [[unroll]] for (uint q = 0u; q < uint(PMAXW); q++)
                 v[k][q] = s_rowj[q];
           }
         T rcp = T(1) / pv;
@@ -518,7 +518,7 @@ void main()
           if (i < pc.rows && i > j) {
             T l = tiny ? v[k][j] / pv : v[k][j] * rcp;
             v[k][j] = l;
-            [[unroll]] for (uint q = j + 1u; q < uint(MAXW); q++)
+            [[unroll]] for (uint q = j + 1u; q < uint(PMAXW); q++)
               v[k][q] -= l * prow[q];
           }
         }
@@ -526,13 +526,277 @@ void main()
     }
   }
   [[unroll]] for (uint k = 0u; k < uint(RPT); k++)
-    [[unroll]] for (uint q = 0u; q < uint(MAXW); q++)
+    [[unroll]] for (uint q = 0u; q < uint(PMAXW); q++)
       if (base + k * uint(WG) < pc.rows && q < pc.w)
         LuS(at(base + k * uint(WG), q)).v = v[k][q];
   if (tid == 0u) {
     uint last = kmax * G + G - 1u;
     if (atomicAdd(LuCU(counter).v, 1u) == last)
       atomicExchange(LuCU(counter).v, 0u);
+  }
+}
+#endif
+
+#if KIND == 5
+// GETF2 by one workgroup with the panel in registers: thread tid keeps rows tid + k WG
+// (k < RPT) of SW columns (a block column), so a column costs no global memory access
+// and, with subgroups, one barrier. Panels wider than SW go block column by block
+// column, as LAPACK's blocked GETRF does inside the panel: factor the block in
+// registers, then its interchanges on the panel's other columns, U12 = L11^-1 A12 and
+// A22 -= L21 U12 on the columns to its right, each row updated by its owner. Every row
+// is only ever written and read by its owner thread (rows move between threads through
+// shared memory), so no invocation needs another's global writes. The arithmetic and
+// its order are GETF2's: a zero pivot column neither swaps nor updates anything.
+layout(local_size_x = WG) in;
+layout(push_constant) uniform Params {
+  uint64_t a;    // row r0, column c0 of the matrix
+  uint64_t lda;
+  uint64_t piv;  // int32 pivots: piv[j] for row r0 + j
+  uint64_t info; // int32
+  uint rows, w, r0, c0;
+} pc;
+
+const uint NONE = 0xffffffffu;
+// candidates: row << 10 | slot, so the smaller row wins a tie of keys
+#if SUBGROUP
+shared T s_ck[2][NSLOT];
+shared uint s_ci[2][NSLOT];
+#else
+shared T s_k[WG];
+shared uint s_i[WG];
+#endif
+shared T s_crow[2][NSLOT][SW]; // the candidates' rows (block columns)
+shared T s_rowj[2][SW];        // the diagonal row, which moves to the pivot's place
+shared uint s_pos[2 * SW], s_src[2 * SW], s_n;
+shared T s_x[2 * SW][MAXW];    // the interchanged rows' other columns; then U12
+shared T s_l[SW][SW];          // L11
+
+uint64_t at(uint i, uint c) { return pc.a + (uint64_t(i) + uint64_t(c) * pc.lda) * uint64_t(ES); }
+T keyof(T x) { return isnan(x) ? T(-1) : abs(x); }
+bool better(T k, uint i, T bk, uint bi) { return k > bk || (k == bk && i < bi); }
+
+void main()
+{
+  uint tid = gl_LocalInvocationID.x;
+  uint kmax = min(pc.rows, pc.w);
+  for (uint j0 = 0u; j0 < kmax; j0 += uint(SW)) {
+    uint sw = min(uint(SW), pc.w - j0); // the block's columns
+    uint kk = min(sw, kmax - j0);       // of them with a pivot row
+    T v[RPT][SW];
+    [[unroll]] for (uint k = 0u; k < uint(RPT); k++)
+      [[unroll]] for (uint q = 0u; q < uint(SW); q++) {
+        uint i = tid + k * uint(WG);
+        T x = T(0);
+        if (i >= j0 && i < pc.rows && q < sw)
+          x = LuS(at(i, j0 + q)).v;
+        v[k][q] = x;
+      }
+    uint pr[SW];
+    uint zmask = 0u; // the block's columns with a zero pivot
+    [[unroll]] for (uint j = 0u; j < uint(SW); j++) {
+      pr[j] = j0 + j;
+      if (j < kk) {
+        uint jj = j0 + j, b = j & 1u;
+        T bk = T(-2);
+        uint bi = NONE;
+        [[unroll]] for (uint k = 0u; k < uint(RPT); k++) {
+          uint i = tid + k * uint(WG);
+          if (i >= jj && i < pc.rows && better(keyof(v[k][j]), i, bk, bi)) {
+            bk = keyof(v[k][j]);
+            bi = i;
+          }
+          if (i == jj)
+            [[unroll]] for (uint q = 0u; q < uint(SW); q++)
+              s_rowj[b][q] = v[k][q];
+        }
+#if SUBGROUP
+        // the subgroup's best into its slot, then every subgroup reduces the slots
+        T m = subgroupMax(bk);
+        uint mi = subgroupMin(bk == m ? bi : NONE);
+        uint slot = gl_SubgroupID;
+        if (gl_SubgroupInvocationID == 0u) {
+          s_ck[b][slot] = m;
+          s_ci[b][slot] = mi == NONE ? NONE : (mi << 10) | slot;
+        }
+        if (bi == mi && mi != NONE)
+          [[unroll]] for (uint k = 0u; k < uint(RPT); k++)
+            if (tid + k * uint(WG) == mi)
+              [[unroll]] for (uint q = 0u; q < uint(SW); q++)
+                s_crow[b][slot][q] = v[k][q];
+        barrier();
+        T ck = T(-2);
+        uint cp = NONE;
+        for (uint s = gl_SubgroupInvocationID; s < gl_NumSubgroups; s += gl_SubgroupSize)
+          if (better(s_ck[b][s], s_ci[b][s], ck, cp)) {
+            ck = s_ck[b][s];
+            cp = s_ci[b][s];
+          }
+        T cm = subgroupMax(ck);
+        uint pp = subgroupMin(ck == cm ? cp : NONE);
+#else
+        s_k[tid] = bk;
+        s_i[tid] = bi;
+        barrier();
+        for (uint h = uint(WG) / 2u; h > 0u; h >>= 1) {
+          if (tid < h && better(s_k[tid + h], s_i[tid + h], s_k[tid], s_i[tid])) {
+            s_k[tid] = s_k[tid + h];
+            s_i[tid] = s_i[tid + h];
+          }
+          barrier();
+        }
+        uint pp = s_i[0];
+        [[unroll]] for (uint k = 0u; k < uint(RPT); k++)
+          if (tid + k * uint(WG) == pp)
+            [[unroll]] for (uint q = 0u; q < uint(SW); q++)
+              s_crow[b][0][q] = v[k][q];
+        pp <<= 10; // slot 0
+        barrier();
+#endif
+        uint p = pp >> 10, ps = pp & 1023u;
+        T pv = s_crow[b][ps][j];
+        bool zero = pv == T(0);
+        pr[j] = zero ? jj : p;
+        zmask |= zero ? 1u << j : 0u;
+        if (tid == 0u) {
+          LuI(pc.piv + 4ul * uint64_t(jj)).v = int(pc.r0 + pr[j]);
+          if (zero && LuI(pc.info).v == 0)
+            LuI(pc.info).v = int(pc.c0 + jj + 1u);
+        }
+        if (!zero) {
+          if (p != jj)
+            [[unroll]] for (uint k = 0u; k < uint(RPT); k++) {
+              uint i = tid + k * uint(WG);
+              if (i == jj)
+                [[unroll]] for (uint q = 0u; q < uint(SW); q++)
+                  v[k][q] = s_crow[b][ps][q];
+              else if (i == p)
+                [[unroll]] for (uint q = 0u; q < uint(SW); q++)
+                  v[k][q] = s_rowj[b][q];
+            }
+          T rcp = T(1) / pv;
+          bool tiny = abs(pv) < T(TMIN);
+          T l[RPT];
+          [[unroll]] for (uint k = 0u; k < uint(RPT); k++) {
+            uint i = tid + k * uint(WG);
+            l[k] = T(0);
+            if (i > jj && i < pc.rows) {
+              l[k] = tiny ? v[k][j] / pv : v[k][j] * rcp;
+              v[k][j] = l[k];
+            }
+          }
+          [[unroll]] for (uint q = j + 1u; q < uint(SW); q++) {
+            T u = s_crow[b][ps][q];
+            [[unroll]] for (uint k = 0u; k < uint(RPT); k++)
+              if (tid + k * uint(WG) > jj)
+                v[k][q] -= l[k] * u;
+          }
+        }
+      }
+    }
+    [[unroll]] for (uint k = 0u; k < uint(RPT); k++)
+      [[unroll]] for (uint q = 0u; q < uint(SW); q++) {
+        uint i = tid + k * uint(WG);
+        if (i >= j0 && i < pc.rows && q < sw)
+          LuS(at(i, j0 + q)).v = v[k][q];
+      }
+    if (pc.w <= sw)
+      break; // the whole panel was one block
+    // the block's interchanges as one permutation of the rows they touch (as LASWP):
+    // position s_pos[e] receives the row at s_src[e]; positions j0 .. j0+kk-1 first
+    if (tid == 0u) {
+      uint n = kk;
+      for (uint q = 0u; q < kk; q++) {
+        s_pos[q] = j0 + q;
+        s_src[q] = j0 + q;
+      }
+      [[unroll]] for (uint q = 0u; q < uint(SW); q++) {
+        uint p = pr[q];
+        if (q < kk && p != j0 + q) {
+          uint e = n;
+          for (uint t = 0u; t < n; t++)
+            if (s_pos[t] == p)
+              e = t;
+          if (e == n) {
+            s_pos[n] = p;
+            s_src[n] = p;
+            n++;
+          }
+          uint x = s_src[q];
+          s_src[q] = s_src[e];
+          s_src[e] = x;
+        }
+      }
+      s_n = n;
+    }
+    [[unroll]] for (uint k = 0u; k < uint(RPT); k++) {
+      uint i = tid + k * uint(WG);
+      if (i >= j0 && i < j0 + kk)
+        [[unroll]] for (uint q = 0u; q < uint(SW); q++)
+          s_l[i - j0][q] = v[k][q];
+    }
+    barrier();
+    uint n = s_n, right = j0 + sw;
+    // the moved rows' other columns, each loaded by its owner
+    for (uint e = 0u; e < n; e++) {
+      uint r = s_src[e];
+      if (r % uint(WG) == tid)
+        for (uint c0 = 0u; c0 < pc.w; c0 += 4u) {
+          T x[4];
+          [[unroll]] for (uint cc = 0u; cc < 4u; cc++)
+            if (c0 + cc < pc.w && (c0 + cc < j0 || c0 + cc >= right))
+              x[cc] = LuS(at(r, c0 + cc)).v;
+          [[unroll]] for (uint cc = 0u; cc < 4u; cc++)
+            if (c0 + cc < pc.w && (c0 + cc < j0 || c0 + cc >= right))
+              s_x[e][c0 + cc] = x[cc];
+        }
+    }
+    barrier();
+    for (uint e = 0u; e < n; e++) {
+      uint r = s_pos[e];
+      if (r != s_src[e] && r % uint(WG) == tid)
+        for (uint c = 0u; c < pc.w; c++)
+          if (c < j0 || c >= right)
+            LuS(at(r, c)).v = s_x[e][c];
+    }
+    // U12 = L11^-1 A12, a thread a column, in GETF2's order
+    if (tid < pc.w - right) {
+      uint c = right + tid;
+      [[unroll]] for (uint r = 1u; r < uint(SW); r++)
+        if (r < kk) {
+          T y = s_x[r][c];
+          [[unroll]] for (uint t = 0u; t < r; t++)
+            if ((zmask & (1u << t)) == 0u)
+              y -= s_l[r][t] * s_x[t][c];
+          s_x[r][c] = y;
+        }
+    }
+    barrier();
+    // A22 -= L21 U12 by the rows' owners; U12 into its rows
+    for (uint c0 = right; c0 < pc.w; c0 += 4u) {
+      [[unroll]] for (uint k = 0u; k < uint(RPT); k++) {
+        uint i = tid + k * uint(WG);
+        if (i >= j0 && i < pc.rows) {
+          T y[4];
+          [[unroll]] for (uint cc = 0u; cc < 4u; cc++)
+            if (c0 + cc < pc.w && i >= j0 + kk)
+              y[cc] = LuS(at(i, c0 + cc)).v;
+          [[unroll]] for (uint cc = 0u; cc < 4u; cc++) {
+            uint c = c0 + cc;
+            if (c < pc.w) {
+              if (i < j0 + kk) {
+                LuS(at(i, c)).v = s_x[i - j0][c];
+              } else {
+                T a = y[cc];
+                [[unroll]] for (uint r = 0u; r < uint(SW); r++)
+                  if (r < kk && (zmask & (1u << r)) == 0u)
+                    a -= v[k][r] * s_x[r][c];
+                LuS(at(i, c)).v = a;
+              }
+            }
+          }
+        }
+      }
+    }
   }
 }
 #endif

@@ -185,13 +185,14 @@ typedef struct {
  * around them are ga_gemm_desc products. Matrices are column-major of class cls (double
  * or single) at element offsets; pivots are int32 absolute 0-based row numbers. The host
  * versions (ga_host_la) are the reference semantics. */
-#define GA_LA_LEAF_MAX 16 /* widest GETF2 panel */
+#define GA_LA_LEAF_MAX 32 /* widest GETF2 panel */
 #define GA_LA_TRSM_MAX 32 /* largest TRSM triangle */
 /* GETF2's scratch (ga_la_desc.work) for providers that factor a tall panel with several
  * workgroups: a counter word (zero before the first use, left zero by every kernel) and
  * the candidates the workgroups exchange, for up to GA_LA_PANEL_GROUPS of them */
 #define GA_LA_PANEL_GROUPS 128
-#define GA_LA_WORK_BYTES (64 + 2 * (GA_LA_PANEL_GROUPS * (8 + 4 + 8 * GA_LA_LEAF_MAX) + 8 * GA_LA_LEAF_MAX))
+#define GA_LA_PANEL_W 16 /* the widest panel such a provider takes (narrower than the leaf) */
+#define GA_LA_WORK_BYTES (64 + 2 * (GA_LA_PANEL_GROUPS * (8 + 4 + 8 * GA_LA_PANEL_W) + 8 * GA_LA_PANEL_W))
 typedef enum {
   /* LU with partial pivoting of the panel of columns c0 .. c0+w-1, rows r0 .. m-1 of the
    * m x ncols matrix a (ld lda; w <= GA_LA_LEAF_MAX): the pivot of column j is the first

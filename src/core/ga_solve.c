@@ -38,7 +38,7 @@ static int64_t solve_block(void) { return env_size("GPUARRAY_SOLVE_NB", 128, 1, 
 
 /* The width of the LU panels one kernel factors (GPUARRAY_SOLVE_LEAF): its columns are
  * latency-bound steps of one workgroup, the products between panels are not. */
-static int64_t lu_leaf(void) { return env_size("GPUARRAY_SOLVE_LEAF", GA_LA_LEAF_MAX, 1, GA_LA_LEAF_MAX); }
+static int64_t lu_leaf(void) { return env_size("GPUARRAY_SOLVE_LEAF", 16, 1, GA_LA_LEAF_MAX); }
 
 /* Leaf panels swap rows only within their own columns, and a separate kernel over
  * many workgroups applies their interchanges to the rest of the matrix (coalesced along

@@ -529,11 +529,12 @@ static ga_status gemv_dispatch(ga_vk *vk, ga_class cls, int kind, gemv_push *pc)
   return ga_vk_dispatch(vk, p, pc, sizeof *pc, groups);
 }
 
-/* y = Mat * v (kind 0) or Mat' * v (kind 1) for each page; Mat rows x cols. The summed
+/* y = Mat * v (kind 0) or Mat' * v (kind 1) for each page, or y -= that with sub; Mat rows x cols. The summed
  * index is sliced when the outputs alone give fewer workgroups than keep the device's
  * memory system busy, and the slices' partial results are added by a second pass. */
 static ga_status run_gemv(ga_vk *vk, ga_class cls, int kind, uint64_t mat, int64_t ld, int64_t smat, uint64_t vec,
-                          int64_t svec, uint64_t out, int64_t sout, int64_t rows, int64_t cols, int64_t batch)
+                          int64_t svec, uint64_t out, int64_t sout, int64_t rows, int64_t cols, int64_t batch,
+                          bool sub)
 {
   const int64_t want = 2048; /* workgroups: a dozen per SM on the largest devices */
   int64_t nout = kind == 0 ? rows : cols, len = kind == 0 ? cols : rows;
@@ -557,8 +558,10 @@ static ga_status run_gemv(ga_vk *vk, ga_class cls, int kind, uint64_t mat, int64
     flags |= 2;
   gemv_push pc = {mat, vec, out, (uint64_t)ld, (uint64_t)smat, (uint64_t)svec, (uint64_t)sout, (uint32_t)rows,
                   (uint32_t)cols, (uint32_t)chunk, (uint32_t)nchunks, (uint32_t)blocks, (uint32_t)batch, 0, flags};
-  if (nchunks == 1)
+  if (nchunks == 1) {
+    pc.flags |= sub ? 4u : 0u;
     return gemv_dispatch(vk, cls, kind, &pc);
+  }
   ga_pbuf part = {0};
   ga_status st = ga_buffer_acquire((size_t)(nout * nchunks * batch) * es, &part);
   if (st != GA_OK)
@@ -567,7 +570,7 @@ static ga_status run_gemv(ga_vk *vk, ga_class cls, int kind, uint64_t mat, int64
   pc.sout = (uint64_t)(nout * nchunks);
   st = gemv_dispatch(vk, cls, kind, &pc);
   gemv_push sum = {part.address, 0, out, 0, (uint64_t)(nout * nchunks), 0, (uint64_t)sout, (uint32_t)nout,
-                   (uint32_t)nchunks, 0, 1, (uint32_t)((nout + 255) / 256), (uint32_t)batch, 0, 0};
+                   (uint32_t)nchunks, 0, 1, (uint32_t)((nout + 255) / 256), (uint32_t)batch, 0, sub ? 4u : 0u};
   if (st == GA_OK)
     st = gemv_dispatch(vk, cls, 2, &sum);
   /* its next user is ordered after these passes by the barrier before every dispatch */
@@ -575,11 +578,13 @@ static ga_status run_gemv(ga_vk *vk, ga_class cls, int kind, uint64_t mat, int64
   return st;
 }
 
-/* A vector operand is contiguous whichever way it is stored (ld of 1 for a row); the
- * matrix-vector kernels only store: updates (C -= ...) take the tiled kernel. */
+/* A vector operand is contiguous whichever way it is stored (ld of 1 for a row). A
+ * column of C is contiguous too, so updates (C -= ...) of one take the matrix-vector
+ * kernels as well: the triangular solves with one right-hand side (the condition
+ * estimate's) are made of them, and the tiled kernel runs those on a single tile. */
 static bool takes_b_vec(const ga_gemm_desc *d)
 {
-  return !d->update && d->n == 1 && (d->trans_b ? d->ldb == 1 : true);
+  return d->n == 1 && (d->trans_b ? d->ldb == 1 : true);
 }
 
 /* ... and the row of C it writes must be contiguous too (a 1 x n block of a larger C is
@@ -636,10 +641,14 @@ ga_status ga_vk_gemm(void *state, const ga_gemm_desc *d)
   int64_t m = d->m, n = d->n, k = d->k;
   bool b_vec = takes_b_vec(d), a_vec = takes_a_vec(d);
   if (b_vec) /* C (m x 1) = op(A) * v */
-    return d->trans_a ? run_gemv(vk, d->cls, 1, a, d->lda, d->stride_a, b, d->stride_b, c, d->stride_c, k, m, d->batch)
-                      : run_gemv(vk, d->cls, 0, a, d->lda, d->stride_a, b, d->stride_b, c, d->stride_c, m, k, d->batch);
+    return d->trans_a ? run_gemv(vk, d->cls, 1, a, d->lda, d->stride_a, b, d->stride_b, c, d->stride_c, k, m, d->batch,
+                                 d->update)
+                      : run_gemv(vk, d->cls, 0, a, d->lda, d->stride_a, b, d->stride_b, c, d->stride_c, m, k, d->batch,
+                                 d->update);
   if (a_vec) /* C (1 x n) = v' * op(B) */
-    return d->trans_b ? run_gemv(vk, d->cls, 0, b, d->ldb, d->stride_b, a, d->stride_a, c, d->stride_c, n, k, d->batch)
-                      : run_gemv(vk, d->cls, 1, b, d->ldb, d->stride_b, a, d->stride_a, c, d->stride_c, k, n, d->batch);
+    return d->trans_b ? run_gemv(vk, d->cls, 0, b, d->ldb, d->stride_b, a, d->stride_a, c, d->stride_c, n, k, d->batch,
+                                 false)
+                      : run_gemv(vk, d->cls, 1, b, d->ldb, d->stride_b, a, d->stride_a, c, d->stride_c, k, n, d->batch,
+                                 false);
   return run_gemm(vk, d);
 }

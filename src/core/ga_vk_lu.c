@@ -10,7 +10,7 @@
 
 typedef struct {
   ga_class cls;
-  int kind, wg, subgroup, rpt;
+  int kind, wg, subgroup, rpt, sw, nslot;
 } lu_variant;
 
 static char *lu_source(const void *ctx)
@@ -20,10 +20,11 @@ static char *lu_source(const void *ctx)
   ga_strbuf b = {0};
   ga_sb_printf(&b, "#version 460\n%s\n#define T %s\n#define ES %d\n#define TMIN %s\n#define KIND %d\n"
                    "#define WG %d\n#define SUBGROUP %d\n#define MAXW %d\n#define MAXM %d\n#define RPT %d\n"
-                   "#define GMAX %d\n",
+                   "#define GMAX %d\n#define PMAXW %d\n#define SW %d\n#define NSLOT %d\n",
                ga_glsl_common, dbl ? "double" : "float", dbl ? 8 : 4,
                dbl ? "2.2250738585072014e-308LF" : "1.17549435e-38", v->kind, v->wg, v->subgroup, GA_LA_LEAF_MAX,
-               GA_LA_TRSM_MAX, v->rpt ? v->rpt : 1, GA_LA_PANEL_GROUPS);
+               GA_LA_TRSM_MAX, v->rpt ? v->rpt : 1, GA_LA_PANEL_GROUPS, GA_LA_PANEL_W, v->sw ? v->sw : 1,
+               v->nslot ? v->nslot : 1);
   ga_sb_puts(&b, ga_glsl_lu);
   return ga_sb_take(&b);
 }
@@ -101,10 +102,64 @@ static bool panel_shape(const ga_vk *vk, int64_t rows, int *wg, int *rpt, int *g
   return false;
 }
 
+static long env_long(const char *name)
+{
+  const char *e = getenv(name);
+  return e ? strtol(e, NULL, 10) : 0;
+}
+
+/* The panel in registers (KIND 5 of lu.comp): one workgroup of *wg threads, *rpt rows a
+ * thread, block columns of *sw; false where the panel is taller than the workgroup holds
+ * (then KIND 0). The registers a thread can have shrink as the workgroup grows (64 at
+ * 1024 threads on NVIDIA), so rpt sw doubles stay near 16 at 1024 threads, 32 at 512.
+ * Tuning on the GPU: GPUARRAY_LU_REG=0 (off), GPUARRAY_LU_RWG (the workgroup, a power
+ * of two), GPUARRAY_LU_RMAX (the most rows a thread: 1 .. 8), GPUARRAY_LU_SW (the block
+ * columns: 2 .. 16). */
+static bool reg_shape(const ga_vk *vk, ga_class cls, int64_t rows, int64_t w, lu_variant *v)
+{
+  const char *e = getenv("GPUARRAY_LU_REG");
+  if (e && *e == '0')
+    return false;
+  bool cpu = vk->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+  uint32_t lim = vk->props.limits.maxComputeWorkGroupInvocations;
+  if (vk->props.limits.maxComputeWorkGroupSize[0] < lim)
+    lim = vk->props.limits.maxComputeWorkGroupSize[0];
+  int wg = cpu ? 64 : 1024;
+  long x = env_long("GPUARRAY_LU_RWG");
+  if (x >= 32 && x <= 1024 && (x & (x - 1)) == 0)
+    wg = (int)x;
+  while ((uint32_t)wg > lim && wg > 1)
+    wg /= 2;
+  int rmax = 8;
+  x = env_long("GPUARRAY_LU_RMAX");
+  if (x == 1 || x == 2 || x == 4 || x == 8)
+    rmax = (int)x;
+  int rpt = 1;
+  while (rpt < rmax && (int64_t)wg * rpt < rows)
+    rpt *= 2;
+  if ((int64_t)wg * rpt < rows)
+    return false;
+  int budget = wg >= 1024 ? 16 : wg >= 512 ? 32 : 64, sw = budget / rpt;
+  sw = sw < 2 ? 2 : sw > 16 ? 16 : sw;
+  x = env_long("GPUARRAY_LU_SW");
+  if (x == 2 || x == 4 || x == 8 || x == 16)
+    sw = (int)x;
+  while (sw > 2 && sw / 2 >= w) /* no wider than the panel */
+    sw /= 2;
+  int sub = 0;
+  getf2_shape(vk, cls, &(int){0}, &sub);
+  uint32_t sgs = vk->subgroup_size ? vk->subgroup_size : 1;
+  if (sub && ((uint32_t)wg % sgs != 0 || (uint32_t)wg / sgs > 1023))
+    sub = 0;
+  *v = (lu_variant){.cls = cls, .kind = 5, .wg = wg, .subgroup = sub, .rpt = rpt, .sw = sw,
+                    .nslot = sub ? (int)((uint32_t)wg / sgs) : 1};
+  return true;
+}
+
 static ga_status pipeline(ga_vk *vk, const lu_variant *v, VkPipeline *p)
 {
   char key[64];
-  snprintf(key, sizeof key, "lu:%d:%d:%d:%d:%d", (int)v->cls, v->kind, v->wg, v->subgroup, v->rpt);
+  snprintf(key, sizeof key, "lu:%d:%d:%d:%d:%d:%d", (int)v->cls, v->kind, v->wg, v->subgroup, v->rpt, v->sw);
   return ga_vk_pipeline_get(vk, key, lu_source, v, p);
 }
 
@@ -123,9 +178,20 @@ ga_status ga_vk_la(void *state, const ga_la_desc *d)
   case GA_LA_GETF2: {
     if (d->m > INT32_MAX || d->ncols > INT32_MAX || d->w > GA_LA_LEAF_MAX)
       return GA_ERR_UNSUPPORTED;
+    if (!d->swap_all && reg_shape(vk, d->cls, d->m - d->r0, d->w, &v)) {
+      if ((st = pipeline(vk, &v, &p)) != GA_OK)
+        return st;
+      struct {
+        uint64_t a, lda, piv, info;
+        uint32_t rows, w, r0, c0;
+      } pc = {d->a->address + (uint64_t)(d->off_a + d->r0 + d->c0 * d->lda) * es, (uint64_t)d->lda,
+              d->piv->address + (uint64_t)d->r0 * 4u, d->piv->address + (uint64_t)d->off_info * 4u,
+              (uint32_t)(d->m - d->r0), (uint32_t)d->w, (uint32_t)d->r0, (uint32_t)d->c0};
+      return ga_vk_dispatch(vk, p, &pc, sizeof pc, 1);
+    }
     getf2_shape(vk, d->cls, &v.wg, &v.subgroup);
     int groups = 0;
-    if (!d->swap_all && d->work && panel_shape(vk, d->m - d->r0, &v.wg, &v.rpt, &groups)) {
+    if (!d->swap_all && d->work && d->w <= GA_LA_PANEL_W && panel_shape(vk, d->m - d->r0, &v.wg, &v.rpt, &groups)) {
       v.kind = 4;
       if ((st = pipeline(vk, &v, &p)) != GA_OK)
         return st;

@@ -675,6 +675,144 @@ static void test_pivoting(void **state)
   unsetenv("GPUARRAY_LU_SUBGROUP");
 }
 
+/* GETF2 as LAPACK's unblocked dgetf2 (and ga_la_host.c): first row of largest |a| (NaN
+ * never wins unless every candidate is NaN), a zero pivot swaps and updates nothing;
+ * perm (0-based) of P A, info the first zero pivot's column */
+static void ref_getf2(double *A, int64_t m, int64_t n, int64_t *perm, int64_t *info)
+{
+  int64_t k = m < n ? m : n;
+  *info = 0;
+  for (int64_t i = 0; i < m; i++)
+    perm[i] = i;
+  for (int64_t j = 0; j < k; j++) {
+    int64_t p = j;
+    double best = isnan(A[j + j * m]) ? -1 : fabs(A[j + j * m]);
+    for (int64_t i = j + 1; i < m; i++) {
+      double key = isnan(A[i + j * m]) ? -1 : fabs(A[i + j * m]);
+      if (key > best) {
+        best = key;
+        p = i;
+      }
+    }
+    double pv = A[p + j * m];
+    if (pv == 0) {
+      if (!*info)
+        *info = j + 1;
+      continue;
+    }
+    if (p != j) {
+      for (int64_t c = 0; c < n; c++) {
+        double t = A[j + c * m];
+        A[j + c * m] = A[p + c * m];
+        A[p + c * m] = t;
+      }
+      int64_t t = perm[j];
+      perm[j] = perm[p];
+      perm[p] = t;
+    }
+    bool tiny = fabs(pv) < DBL_MIN;
+    for (int64_t i = j + 1; i < m; i++) {
+      double l = tiny ? A[i + j * m] / pv : A[i + j * m] * (1 / pv);
+      A[i + j * m] = l;
+      for (int64_t c = j + 1; c < n; c++)
+        A[i + c * m] -= l * A[j + c * m];
+    }
+  }
+}
+
+/* ga_lu of an m x n matrix of one of a few kinds against ref_getf2: the same pivots and
+ * info, factors equal to rounding (NaN where the reference has NaN) */
+static void panel_case(int64_t m, int64_t n, int kind, const char *what)
+{
+  double *A = random_matrix(GA_DOUBLE, m, n, 0), *R = xmalloc((size_t)(m * n) * sizeof *R);
+  int64_t *perm = xmalloc((size_t)m * sizeof *perm), info_ref;
+  if (kind == 1) /* ties: entries +-1 keep the elimination exact and the keys equal */
+    for (int64_t e = 0; e < m * n; e++)
+      A[e] = A[e] < 0 ? -1 : 1;
+  if (kind == 2) { /* NaN candidates */
+    A[m / 2] = NAN;
+    if (n > 2)
+      A[m - 1 + 2 * m] = NAN;
+  }
+  if (kind == 3 && n > 3) { /* exactly singular columns, one with a NaN that must not win */
+    for (int64_t i = 0; i < m; i++)
+      A[i + 3 * m] = 0;
+    if (n > 5) {
+      for (int64_t i = 0; i < m; i++)
+        A[i + 5 * m] = 0;
+      /* the recursion's products apply a skipped column's NaN where GETF2 does not: one leaf */
+      if (n <= 16)
+        A[m - 1 + 5 * m] = NAN;
+    }
+  }
+  memcpy(R, A, (size_t)(m * n) * sizeof *R);
+  ref_getf2(R, m, n, perm, &info_ref);
+  ga_id a = upload(GA_DOUBLE, m, n, A), w, p;
+  int64_t info;
+  CHECK_OK(ga_lu(a, &w, &p, &info));
+  double *W = download(w, m * n), *P = download(p, m);
+  if (info != info_ref)
+    fail_msg("%s: lu %lldx%lld kind %d: info %lld, not %lld", what, (long long)m, (long long)n, kind,
+             (long long)info, (long long)info_ref);
+  for (int64_t i = 0; i < m; i++)
+    if (P[i] != (double)(perm[i] + 1))
+      fail_msg("%s: lu %lldx%lld kind %d: row %lld of P A is %g, not %lld", what, (long long)m, (long long)n, kind,
+               (long long)i, P[i], (long long)perm[i] + 1);
+  for (int64_t e = 0; e < m * n; e++) {
+    bool ok = isnan(R[e]) ? isnan(W[e]) : fabs(W[e] - R[e]) <= 1e-12 * (1 + fabs(R[e]));
+    if (!ok)
+      fail_msg("%s: lu %lldx%lld kind %d: element (%lld, %lld) %.17g, not %.17g", what, (long long)m, (long long)n,
+               kind, (long long)(e % m), (long long)(e / m), W[e], R[e]);
+  }
+  ga_release(a);
+  ga_release(w);
+  ga_release(p);
+  free(A);
+  free(R);
+  free(perm);
+  free(W);
+  free(P);
+}
+
+/* the leaf kernels' paths: panels of one leaf (n <= 32, rows of every rows-per-thread
+ * variant and beyond them), square matrices through the recursion, both pivot searches,
+ * narrow block columns inside the leaf, the register kernel off */
+static void test_lu_panels(void **state)
+{
+  (void)state;
+  static const int64_t shapes[][2] = {{1, 1}, {7, 7}, {2, 5}, {33, 32}, {64, 16}, {129, 16}, {129, 32},
+                                      {513, 9}, {1000, 32}, {129, 129}};
+  static const struct {
+    const char *leaf, *sub, *sw, *rwg, *reg;
+  } cfg[] = {
+    {"16", "0", NULL, NULL, NULL}, {"32", "1", NULL, NULL, NULL}, {"32", "0", "2", NULL, NULL},
+    {"16", "1", "4", NULL, NULL},  {"32", "1", "8", "256", NULL}, {"32", "0", NULL, "1024", NULL},
+    {"16", "1", NULL, "32", NULL}, {"32", "0", NULL, NULL, "0"},
+  };
+  for (size_t c = 0; c < sizeof cfg / sizeof *cfg; c++) {
+    char what[128];
+    snprintf(what, sizeof what, "leaf %s subgroup %s sw %s wg %s reg %s", cfg[c].leaf, cfg[c].sub,
+             cfg[c].sw ? cfg[c].sw : "-", cfg[c].rwg ? cfg[c].rwg : "-", cfg[c].reg ? cfg[c].reg : "-");
+    setenv("GPUARRAY_SOLVE_LEAF", cfg[c].leaf, 1);
+    setenv("GPUARRAY_LU_SUBGROUP", cfg[c].sub, 1);
+    const char *names[] = {"GPUARRAY_LU_SW", "GPUARRAY_LU_RWG", "GPUARRAY_LU_REG"};
+    const char *vals[] = {cfg[c].sw, cfg[c].rwg, cfg[c].reg};
+    for (int q = 0; q < 3; q++) {
+      if (vals[q])
+        setenv(names[q], vals[q], 1);
+      else
+        unsetenv(names[q]);
+    }
+    for (size_t s = 0; s < sizeof shapes / sizeof *shapes; s++)
+      for (int kind = 0; kind < 4; kind++)
+        panel_case(shapes[s][0], shapes[s][1], kind, what);
+  }
+  const char *names[] = {"GPUARRAY_LU_SW", "GPUARRAY_LU_RWG", "GPUARRAY_LU_REG", "GPUARRAY_LU_SUBGROUP"};
+  for (int q = 0; q < 4; q++)
+    unsetenv(names[q]);
+  setenv("GPUARRAY_SOLVE_LEAF", "4", 1);
+}
+
 /* an exactly zero pivot in a larger matrix: Octave's least-squares answer; a nearly
  * singular one: the estimate against the true 1-norm condition (in long double) */
 static void test_singular_large(void **state)
@@ -900,11 +1038,15 @@ int main(void)
     cmocka_unit_test(test_gemm_update_through_solve),
     cmocka_unit_test(test_odd_sizes),
     cmocka_unit_test(test_pivoting),
+    cmocka_unit_test(test_lu_panels),
     cmocka_unit_test(test_singular_large),
     cmocka_unit_test(test_solve_structure),
     cmocka_unit_test(test_complex),
     cmocka_unit_test(test_complex_factors),
     cmocka_unit_test(test_qr),
   };
+  /* GA_TEST_FILTER=test_lu_panels runs one test (a glob) */
+  if (getenv("GA_TEST_FILTER"))
+    cmocka_set_test_filter(getenv("GA_TEST_FILTER"));
   return cmocka_run_group_tests(tests, NULL, teardown);
 }
