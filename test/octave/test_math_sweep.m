@@ -80,7 +80,8 @@ function x = points (name, n)
       ## where gamma > 0 (Octave's gammaln is complex elsewhere): x > 0, and (-2k, -2k+1)
       neg = -2 * randi (20, 2*m, 1) + rand (2*m, 1);
       x = [sp(sp > 0 | isinf (sp) | isnan (sp)); abs(full); abs(full); rand(2*m, 1) * 20; logu(1e-310, 1e300, 2*m); ...
-           1 + pm(logu(1e-16, 0.1, m)); 2 + pm(logu(1e-16, 0.1, m)); neg; -(1:100)'];
+           1 + pm(logu(1e-16, 0.1, m)); 2 + pm(logu(1e-16, 0.1, m)); neg; -(1:100)'; ...
+           9.7555805160667575];   # glibc's log rounds the wrong way here (the H100's 1e6-point sweep)
     case "erfinv"
       x = [sp(abs (sp) <= 1 | isnan (sp)); rand(3*m, 1) * 2 - 1; pm(1 - logu(1e-16, 1, 2*m)); ...
            pm(logu(4.9406564584124654e-324, 1, 2*m)); 2; -2];
@@ -138,6 +139,24 @@ function [ok, worst, why, excused] = compare_abs (got, want, x, budget, scale, a
     e = x(over) < -2 & abs (double (got(over)) - double (want(over))) <= 4 * eps (class (got)) * max (1, scale(over));
     if (isa (got, "single"))
       e |= isfinite (alt(over)) & ulp_distance (got(over), alt(over)) <= 1;
+    else
+      ## from 8 on lgamma is (x - 1/2) (log (x) - 1) + w (1/x), and glibc's log is not
+      ## always the correctly rounded one that the GPU's is (log (9.7555805160667575)
+      ## lies 4e-23 above a midpoint, and glibc rounds down): one ulp of log (x) moves
+      ## the result by up to 3 ulp, so a point within 1 ulp of the formula with log (x)
+      ## one ulp up or down passes
+      xs = double (x(over));
+      s8 = xs >= 8 & xs < 2^58;
+      t = log (xs(s8)); z = 1 ./ xs(s8); y = z .* z;
+      w = 0.4189385332046727 + z .* (0.08333333333333297 + y .* (-0.0027777777772877554 + ...
+          y .* (0.0007936505586430196 + y .* (-0.00059518755745034 + y .* (0.0008363399189962821 + ...
+          y .* -0.0016309293409657527)))));
+      g = double (got(over)); g = g(s8);
+      near = false (size (g));
+      for d = [-1 1]
+        near |= ulp_distance ((xs(s8) - 0.5) .* ((t + d * eps (t)) - 1) + w, g) <= 1;
+      endfor
+      e(s8) |= near;
     endif
     excused = nnz (e);
     over(over) = ! e;
