@@ -1360,25 +1360,8 @@ classdef gpuArray < handle
               r = flip (a, 2);
             case "flipud"
               r = flip (a, 1);
-            otherwise   # rot90 (A, K): K quarter turns counterclockwise, every page alike
-              k = 1;
-              if (numel (args) == 2)
-                k = args{2};
-                if (! (isnumeric (k) && isscalar (k) && isreal (k) && k == fix (k)))
-                  error ("Octave:invalid-input-type", "rot90: K must be a single real integer");
-                endif
-                k = double (gather (k));
-              endif
-              switch (mod (k, 4))
-                case 0
-                  r = a;
-                case 1
-                  r = flip (permute (a, perm), 1);
-                case 2
-                  r = flip (flip (a, 1), 2);
-                otherwise
-                  r = permute (flip (a, 1), perm);
-              endswitch
+            otherwise   # rot90 turns every page alike already
+              r = rot90 (a, args{2:end});
           endswitch
           varargout{1} = r;
         case {"mldivide", "mrdivide", "inv"}
