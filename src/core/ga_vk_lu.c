@@ -118,8 +118,8 @@ static long env_long(const char *name)
 static bool reg_shape(const ga_vk *vk, ga_class cls, int64_t rows, int64_t w, lu_variant *v)
 {
   /* Off unless asked for: on the H100 (2026-11-26) test_lu_panels failed with it and
-   * bench/solve_probe 1024 did not finish in 90 s, and lavapipe once gave a wrong pivot
-   * (a row of tied magnitudes): a race or a driver difference not found yet. */
+   * bench/solve_probe 1024 did not finish in 90 s, not explained yet (lavapipe's wrong
+   * pivot among ties was the test's inexact "tie" matrix, KIND 0 chose the same row). */
   const char *e = getenv("GPUARRAY_LU_REG");
   if (!(e && *e == '1'))
     return false;

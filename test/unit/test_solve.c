@@ -720,6 +720,75 @@ static void ref_getf2(double *A, int64_t m, int64_t n, int64_t *perm, int64_t *i
   }
 }
 
+/* tie_matrix's own generator, so the matrices of the tests after it stay those they were
+ * tuned on (test_singular_large's condition estimate) */
+static uint64_t tie_state = 777;
+static int64_t rng_below(int64_t n)
+{
+  uint64_t z = (tie_state += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return (int64_t)((z ^ (z >> 31)) % (uint64_t)n);
+}
+
+/* An m x n matrix whose GETF2 is exact and full of tied pivot candidates: P A = L U with L
+ * unit lower of entries -1, 0, 1 and U of small integers (nonzero diagonal), the row
+ * order chosen so that at step j the candidates are L(i,j) U(j,j), all of one magnitude
+ * or zero, and the first nonzero one is the designed pivot (the rows ahead of it get a
+ * zero there). Every intermediate value is an integer far below 2^24, so any summation
+ * order, fused or not, the recursion's products included, gives the same bits, and only
+ * LAPACK's rule (the first row of largest magnitude) decides the pivots. Matrices of
+ * +-1 entries do not do this: from the third column on their elimination rounds, and a
+ * tie of the exact values became a near-tie the reference and the device broke apart
+ * (lavapipe, leaf 16, 129 x 32: a blocked update gave both rows 3.25 exactly, GETF2
+ * 3.25 +- 1 ulp). */
+static void tie_matrix(double *A, int64_t m, int64_t n, int64_t *want)
+{
+  int64_t k = m < n ? m : n;
+  double *L = xmalloc((size_t)(m * k) * sizeof *L), *U = xmalloc((size_t)(k * n) * sizeof *U);
+  int64_t *ipiv = xmalloc((size_t)k * sizeof *ipiv), *perm = xmalloc((size_t)m * sizeof *perm),
+          *cur = xmalloc((size_t)m * sizeof *cur), *fpos = xmalloc((size_t)m * sizeof *fpos);
+  for (int64_t j = 0; j < k; j++) /* the pivot positions: a third of the steps do not swap */
+    ipiv[j] = rng_below(3) == 0 ? j : j + rng_below(m - j);
+  for (int64_t i = 0; i < m; i++)
+    perm[i] = cur[i] = i;
+  for (int64_t j = 0; j < k; j++) { /* perm[i]: the row of A that row i of P A is */
+    int64_t t = perm[j];
+    perm[j] = perm[ipiv[j]];
+    perm[ipiv[j]] = t;
+  }
+  for (int64_t i = 0; i < m; i++)
+    fpos[perm[i]] = i;
+  for (int64_t i = 0; i < m; i++)
+    for (int64_t j = 0; j < k; j++)
+      L[i + j * m] = i == j ? 1 : i < j ? 0 : (double)(rng_below(4) == 0 ? 0 : rng_below(2) ? 1 : -1);
+  for (int64_t j = 0; j < k; j++)
+    for (int64_t c = 0; c < n; c++)
+      U[j + c * k] = c < j ? 0 : c == j ? (double)((1 + rng_below(3)) * (rng_below(2) ? 1 : -1))
+                                        : (double)(rng_below(5) - 2);
+  for (int64_t j = 0; j < k; j++) { /* step j: the rows at positions j .. ipiv[j]-1 lose */
+    for (int64_t i = j; i < ipiv[j]; i++)
+      L[fpos[cur[i]] + j * m] = 0;
+    int64_t t = cur[j];
+    cur[j] = cur[ipiv[j]];
+    cur[ipiv[j]] = t;
+  }
+  for (int64_t i = 0; i < m; i++)
+    for (int64_t c = 0; c < n; c++) {
+      double s = 0;
+      for (int64_t t = 0; t < k && t <= i && t <= c; t++)
+        s += L[i + t * m] * U[t + c * k];
+      A[perm[i] + c * m] = s;
+    }
+  memcpy(want, perm, (size_t)m * sizeof *want);
+  free(L);
+  free(U);
+  free(ipiv);
+  free(perm);
+  free(cur);
+  free(fpos);
+}
+
 /* ga_lu of an m x n matrix of one of a few kinds against ref_getf2: the same pivots and
  * info, factors equal to rounding (NaN where the reference has NaN) */
 /* P A = L U with |L| <= 1, for ties across leaves: there the recursion's products sum the
@@ -752,10 +821,9 @@ static void check_factors(const double *A, const double *W, const double *P, int
 static void panel_case(int64_t m, int64_t n, int kind, const char *what, int64_t leaf)
 {
   double *A = random_matrix(GA_DOUBLE, m, n, 0), *R = xmalloc((size_t)(m * n) * sizeof *R);
-  int64_t *perm = xmalloc((size_t)m * sizeof *perm), info_ref;
-  if (kind == 1) /* ties: entries +-1 keep the elimination exact and the keys equal */
-    for (int64_t e = 0; e < m * n; e++)
-      A[e] = A[e] < 0 ? -1 : 1;
+  int64_t *perm = xmalloc((size_t)m * sizeof *perm), *want = xmalloc((size_t)m * sizeof *want), info_ref;
+  if (kind == 1) /* ties, exact (tie_matrix) */
+    tie_matrix(A, m, n, want);
   if (kind == 2) { /* NaN candidates */
     A[m / 2] = NAN;
     if (n > 2)
@@ -774,6 +842,11 @@ static void panel_case(int64_t m, int64_t n, int kind, const char *what, int64_t
   }
   memcpy(R, A, (size_t)(m * n) * sizeof *R);
   ref_getf2(R, m, n, perm, &info_ref);
+  if (kind == 1) /* the generator's own promise: the reference takes the designed rows */
+    for (int64_t i = 0; i < m; i++)
+      if (perm[i] != want[i] || info_ref)
+        fail_msg("tie_matrix %lldx%lld: the reference's row %lld is %lld, not %lld (info %lld)", (long long)m,
+                 (long long)n, (long long)i, (long long)perm[i], (long long)want[i], (long long)info_ref);
   ga_id a = upload(GA_DOUBLE, m, n, A), w, p;
   int64_t info;
   CHECK_OK(ga_lu(a, &w, &p, &info));
@@ -802,6 +875,7 @@ done:
   free(A);
   free(R);
   free(perm);
+  free(want);
   free(W);
   free(P);
 }
