@@ -3874,7 +3874,9 @@ endclassdef
 %!   check_function (@(t) nthroot (t, 2), cast (pos, c{1}), 2);
 %!   check_function (@(t) nthroot (t, -2), cast (pos, c{1}), 2);
 %!   check_function (@(t) realpow (t, 2), cast (x, c{1}), 0);
-%!   check_function (@pow2, cast (x(isfinite (x) & abs (x) < 100), c{1}), 0);
+%!   ## 2 .^ x is the correctly rounded power here; glibc's pow is off by 1 ulp near
+%!   ## midpoints (about 1 point in 1300 of randn * 3): not exact, and x is not seeded
+%!   check_function (@pow2, cast (x(isfinite (x) & abs (x) < 100), c{1}), 1);
 %!   check_function (@(t) pow2 (t, 3), cast (x, c{1}), 0);
 %! endfor
 %! for c = {"double", "single", "int8", "int64"}
