@@ -951,12 +951,28 @@ classdef gpuArray < handle
       r = gpuArray (__gpuarray__ ("unary", "cbrt", a), [], [], true);
     endfunction
 
+    ## -*- texinfo -*-
+    ## @deftypefn  {} {@var{R} =} erf (@var{Z})
+    ## @deftypefnx {} {@var{R} =} erfc (@var{Z})
+    ## @deftypefnx {} {@var{R} =} erfcx (@var{Z})
+    ## The error function, its complement @code{1 - erf (@var{Z})} and the scaled
+    ## complement @code{exp (@var{Z}.^2) .* erfc (@var{Z})}, elementwise on the device, real
+    ## or complex, as Octave's (complex values and @code{erfcx} by the algorithms of the
+    ## Faddeeva package Octave uses; single computed in double and rounded, as there).
+    ## Integer and logical inputs give @code{double} results.
+    ## @seealso{erfinv, erfcinv}
+    ## @end deftypefn
+
     function r = erf (a)
-      r = gpuArray.complex_on_host_ ("erf", @erf, a);
+      r = gpuArray (__gpuarray__ ("unary", "erf", a), [], [], true);
     endfunction
 
     function r = erfc (a)
-      r = gpuArray.complex_on_host_ ("erfc", @erfc, a);
+      r = gpuArray (__gpuarray__ ("unary", "erfc", a), [], [], true);
+    endfunction
+
+    function r = erfcx (a)
+      r = gpuArray (__gpuarray__ ("unary", "erfcx", a), [], [], true);
     endfunction
 
     function r = gamma (a)
@@ -2126,20 +2142,6 @@ classdef gpuArray < handle
                  name);
         endif
         rethrow (err);
-      end_try_catch
-    endfunction
-
-    function r = complex_on_host_ (op, fn, a)
-      ## Octave's erf and erfc of complex values (the Faddeeva package) have no device
-      ## kernel yet: a complex argument is computed by Octave on the host; real ones
-      ## never pay for the check
-      try
-        r = gpuArray (__gpuarray__ ("unary", op, a), [], [], true);
-      catch err
-        if (! __gpuarray__ ("iscomplex", a))
-          rethrow (err);
-        endif
-        r = gpuArray (fn (gather (a)));
       end_try_catch
     endfunction
 

@@ -449,7 +449,7 @@ static int node_range(const ga_expr *x, int j, int depth)
   if (n->kind == GA_X_UNARY) {
     int a = node_range(x, n->a, depth + 1);
     switch (n->uop) {
-    case GA_UOP_ABS: case GA_UOP_SQRT: case GA_UOP_EXP: case GA_UOP_ERFC: return R_NONNEG;
+    case GA_UOP_ABS: case GA_UOP_SQRT: case GA_UOP_EXP: case GA_UOP_ERFC: case GA_UOP_ERFCX: return R_NONNEG;
     case GA_UOP_COSH: return R_NONNEG | R_GE1;
     case GA_UOP_SIN: case GA_UOP_COS: case GA_UOP_TANH: case GA_UOP_ERF: return R_UNIT;
     case GA_UOP_FLOOR: case GA_UOP_CEIL: case GA_UOP_ROUND: case GA_UOP_FIX: return a & (R_NONNEG | R_GE1);
