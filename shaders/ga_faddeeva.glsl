@@ -6,34 +6,14 @@
 // included before this file. Every rounding is plain: `precise` everywhere it matters,
 // quotients by ga_div_double. Included only in kernels that call these functions.
 
-double ga_fad_poly_erfcx(int k, double t)
+// erfcx (x) for 0 <= x <= 50, from u = 400 / (4 + x)
+double ga_fad_erfcx_u(double u)
 {
-  int b = (k - GA_FAD_ERFCX_K0) * GA_FAD_ERFCX_NC;
-  precise double r = GA_FAD_ERFCX_TAB[b + GA_FAD_ERFCX_NC - 1];
-  for (int i = GA_FAD_ERFCX_NC - 2; i >= 0; i--)
-    r = GA_FAD_ERFCX_TAB[b + i] + r * t;
-  return r;
-}
-
-double ga_fad_poly_wim(int k, double t)
-{
-  int b = (k - GA_FAD_WIM_K0) * GA_FAD_WIM_NC;
-  precise double r = GA_FAD_WIM_TAB[b + GA_FAD_WIM_NC - 1];
-  for (int i = GA_FAD_WIM_NC - 2; i >= 0; i--)
-    r = GA_FAD_WIM_TAB[b + i] + r * t;
-  return r;
-}
-
-// erfcx (x) for 0 <= x <= 50, from y100 = 400 / (4 + x)
-double ga_fad_erfcx_y100(double y100)
-{
-  if (isnan(y100))
-    return y100;
-  if (y100 >= 100.0lf) // |x| below 4 eps
+  if (isnan(u))
+    return u;
+  if (u >= 100.0lf) // |x| below 4 eps
     return 1.0lf;
-  int k = max(int(y100), GA_FAD_ERFCX_K0);
-  precise double t = 2.0lf * y100 - double(2 * k + 1);
-  return ga_fad_poly_erfcx(k, t);
+  return ga_fad_erfcx_poly(u);
 }
 
 const double GA_FAD_ISPI = 0.56418958354775628695lf; // 1 / sqrt (pi)
@@ -56,7 +36,7 @@ double ga_erfcx_d(double x)
       return ga_fad_cf5(x, 4.5lf, 5.0lf);
     }
     precise double d = 4.0lf + x;
-    return ga_fad_erfcx_y100(ga_div_double(400.0lf, d));
+    return ga_fad_erfcx_u(ga_div_double(400.0lf, d));
   }
   if (x < -26.7lf)
     return ga_m_inf();
@@ -65,17 +45,16 @@ double ga_erfcx_d(double x)
   if (x < -6.1lf)
     return e2;
   precise double d = 4.0lf - x;
-  precise double r = e2 - ga_fad_erfcx_y100(ga_div_double(400.0lf, d));
+  precise double r = e2 - ga_fad_erfcx_u(ga_div_double(400.0lf, d));
   return r;
 }
 
-// Im w (x), from y100 = 100 / (1 + |x|) and x = |x|
-double ga_fad_w_im_y100(double y100, double x)
+// Im w (x), from u = 100 / (1 + |x|) and x = |x|
+double ga_fad_w_im_u(double u, double x)
 {
-  if (isnan(y100))
-    return y100;
-  int k = int(y100);
-  if (k > GA_FAD_WIM_K1) { // Taylor series, with Octave's last coefficient (ga_faddeeva.c)
+  if (isnan(u))
+    return u;
+  if (u >= 97.0lf) { // Taylor series, with Octave's last coefficient (ga_faddeeva.c)
     precise double x2 = x * x;
     precise double r = x * (1.1283791670955126lf -
                             x2 * (0.75225277806367508lf -
@@ -83,9 +62,7 @@ double ga_fad_w_im_y100(double y100, double x)
                                         x2 * (0.085971746064420005lf - x2 * 0.016931216931216932lf))));
     return r;
   }
-  k = max(k, GA_FAD_WIM_K0);
-  precise double t = 2.0lf * y100 - double(2 * k + 1);
-  return ga_fad_poly_wim(k, t);
+  return ga_fad_wim_poly(u);
 }
 
 double ga_fad_w_im(double x)
@@ -97,10 +74,10 @@ double ga_fad_w_im(double x)
   }
   if (x >= 0.0lf) {
     precise double d = 1.0lf + x;
-    return ga_fad_w_im_y100(ga_div_double(100.0lf, d), x);
+    return ga_fad_w_im_u(ga_div_double(100.0lf, d), x);
   }
   precise double d = 1.0lf - x;
-  return -ga_fad_w_im_y100(ga_div_double(100.0lf, d), -x);
+  return -ga_fad_w_im_u(ga_div_double(100.0lf, d), -x);
 }
 
 #if GA_FADDEEVA_COMPLEX

@@ -27,26 +27,14 @@
 
 #define ISPI 0.56418958354775628694807945156 /* 1 / sqrt (pi) */
 
-static double poly(const double *c, int n, double t)
+/* erfcx (x) for 0 <= x <= 50, from u = 400 / (4 + x) (Johnson's 100 y) */
+static double erfcx_u(double u)
 {
-  double r = c[n - 1];
-  for (int i = n - 2; i >= 0; i--)
-    r = c[i] + r * t;
-  return r;
-}
-
-/* erfcx (x) for 0 <= x <= 50, from y100 = 400 / (4 + x) */
-static double erfcx_y100(double y100)
-{
-  if (isnan(y100))
-    return y100;
-  int k = (int)y100;
-  if (k >= 100) /* |x| below 4 eps: erfcx is 1 to double precision */
+  if (isnan(u))
+    return u;
+  if (u >= 100) /* |x| below 4 eps: erfcx is 1 to double precision */
     return 1.0;
-  if (k < GA_FAD_ERFCX_K0)
-    k = GA_FAD_ERFCX_K0; /* unreachable: x <= 50 */
-  double t = 2 * y100 - (2 * k + 1);
-  return poly(GA_FAD_ERFCX_TAB + (k - GA_FAD_ERFCX_K0) * GA_FAD_ERFCX_NC, GA_FAD_ERFCX_NC, t);
+  return ga_fad_erfcx_poly(u);
 }
 
 double ga_fad_erfcx(double x)
@@ -57,22 +45,21 @@ double ga_fad_erfcx(double x)
         return ISPI / x;
       return ISPI * ((x * x) * (x * x + 4.5) + 2) / (x * ((x * x) * (x * x + 5) + 3.75));
     }
-    return erfcx_y100(400 / (4 + x));
+    return erfcx_u(400 / (4 + x));
   }
   if (x < -26.7) /* exp (x^2) overflows */
     return HUGE_VAL;
   if (x < -6.1) /* erfc (-x) below eps of 2 */
     return 2 * exp(x * x);
-  return 2 * exp(x * x) - erfcx_y100(400 / (4 - x));
+  return 2 * exp(x * x) - erfcx_u(400 / (4 - x));
 }
 
-/* Im w (x) = 2 Dawson (x) / sqrt (pi), from y100 = 100 / (1 + |x|) and x = |x| */
-static double w_im_y100(double y100, double x)
+/* Im w (x) = 2 Dawson (x) / sqrt (pi), from u = 100 / (1 + |x|) and x = |x| */
+static double w_im_u(double u, double x)
 {
-  if (isnan(y100))
-    return y100;
-  int k = (int)y100;
-  if (k > GA_FAD_WIM_K1) {
+  if (isnan(u))
+    return u;
+  if (u >= 97) {
     /* |x| <= 0.0309: the Taylor series of 2 Dawson (x) / sqrt (pi), whose last
      * coefficient in Octave is 16/945 without the factor 2 / sqrt (pi) (a few ulp near
      * the end of the range): kept so, to give Octave's values */
@@ -81,10 +68,7 @@ static double w_im_y100(double y100, double x)
                 x2 * (0.75225277806367508 -
                       x2 * (0.30090111122547003 - x2 * (0.085971746064420005 - x2 * 0.016931216931216932))));
   }
-  if (k < GA_FAD_WIM_K0)
-    k = GA_FAD_WIM_K0; /* unreachable: x <= 45 */
-  double t = 2 * y100 - (2 * k + 1);
-  return poly(GA_FAD_WIM_TAB + (k - GA_FAD_WIM_K0) * GA_FAD_WIM_NC, GA_FAD_WIM_NC, t);
+  return ga_fad_wim_poly(u);
 }
 
 static double w_im(double x)
@@ -95,14 +79,14 @@ static double w_im(double x)
         return ISPI / x;
       return ISPI * ((x * x) * (x * x - 4.5) + 2) / (x * ((x * x) * (x * x - 5) + 3.75));
     }
-    return w_im_y100(100 / (1 + x), x);
+    return w_im_u(100 / (1 + x), x);
   }
   if (x < -45) {
     if (x < -5e7)
       return ISPI / x;
     return ISPI * ((x * x) * (x * x - 4.5) + 2) / (x * ((x * x) * (x * x - 5) + 3.75));
   }
-  return -w_im_y100(100 / (1 - x), -x);
+  return -w_im_u(100 / (1 - x), -x);
 }
 
 static double sinc(double x, double sinx) { return fabs(x) < 1e-4 ? 1 - 0.16666666666666666 * x * x : sinx / x; }
