@@ -144,25 +144,47 @@ dvec2 ga_fad_w_cf(double xs, double x, double ya)
   return dvec2(rr, ri);
 }
 
-// w (z); single: Octave's relerr = FLT_EPSILON (the sum's step and stopping test)
-dvec2 ga_fad_w(dvec2 z, bool single)
+// w (z); single: Octave's relerr = FLT_EPSILON (the sum's step and stopping test); axes:
+// whether z may lie on an axis (erf and erfc handle those themselves). Each costly
+// function has one call site, its argument chosen by branch: the kernels hold four
+// copies of all this, and their compile time grows with its length.
+dvec2 ga_fad_w(dvec2 z, bool single, bool axes)
 {
   double zr = z.x, zi = z.y;
-  if (zr == 0.0lf)
-    return dvec2(ga_erfcx_d(zi), zr);
-  if (zi == 0.0lf) {
-    precise double m = -(zr * zr);
-    return dvec2(ga_exp_d(m), ga_fad_w_im(zr));
-  }
+  double x = abs(zr), y = zi, ya = abs(y);
+  bool on_re = axes && zr == 0.0lf, on_im = axes && !on_re && zi == 0.0lf;
+  bool cf = !on_re && !on_im &&
+            (ya > 7.0lf || (x > 6.0lf && (ya > 0.1lf || (x > 8.0lf && ya > 1e-10lf) || x > 28.0lf)));
+  bool sums = !on_re && !on_im && !cf && x < 10.0lf;
+  bool big = !on_re && !on_im && !cf && !sums;
+  if ((sums || big) && isnan(y))
+    return dvec2(y, y);
+  if (big && isnan(x))
+    return dvec2(x, x);
+  if (cf && x + ya > 1e7lf && !(x > ya) && isinf(ya))
+    return isnan(x) || y < 0.0lf ? dvec2(ga_m_nan()) : dvec2(0.0lf);
   double relerr = single ? 1.1920928955078125e-07lf : 2.220446049250313e-16lf;
   double a = single ? GA_FAD_FA : GA_FAD_A, c = single ? GA_FAD_FC : GA_FAD_C;
   double a2 = single ? GA_FAD_FA2 : GA_FAD_A2;
-  double x = abs(zr), y = zi, ya = abs(y);
+  bool tiny = sums && x < 5e-4lf;
 
-  if (ya > 7.0lf || (x > 6.0lf && (ya > 0.1lf || (x > 8.0lf && ya > 1e-10lf) || x > 28.0lf))) {
-    double xs = y < 0.0lf ? -zr : zr;
-    if (x + ya > 1e7lf && !(x > ya) && isinf(ya))
-      return isnan(x) || y < 0.0lf ? dvec2(ga_m_nan()) : dvec2(0.0lf);
+  // exp (-x^2): the real axis, the sums (but near x = 0) and large x
+  precise double ex2 = 0.0lf;
+  if (on_im || (sums && !tiny) || big) {
+    precise double m = -(x * x);
+    ex2 = ga_exp_d(m);
+  }
+  // erfcx (y): the imaginary axis, and the sums for y > -6
+  precise double exy = 0.0lf;
+  if (on_re || (sums && y > -6.0lf))
+    exy = ga_erfcx_d(y);
+  if (on_re)
+    return dvec2(exy, zr);
+  if (on_im)
+    return dvec2(ex2, ga_fad_w_im(zr));
+
+  if (cf) {
+    double xs = y < 0.0lf ? -zr : zr; // w (-z) for y < 0
     dvec2 r = ga_fad_w_cf(xs, x, ya);
     if (y < 0.0lf) { // w (z) = 2 exp (-z^2) - w (-z), exp (-z^2) without overflow in z^2
       precise double er = (ya - xs) * (xs + ya), ei = 2.0lf * xs * y;
@@ -175,18 +197,14 @@ dvec2 ga_fad_w(dvec2 z, bool single)
 
   precise double rr = 0.0lf, ri = 0.0lf;
   precise double sum1 = 0.0lf, sum2 = 0.0lf, sum3 = 0.0lf, sum4 = 0.0lf, sum5 = 0.0lf;
-  if (x < 10.0lf) { // Algorithm 916's sums
-    if (isnan(y))
-      return dvec2(y, y);
+  if (sums) { // Algorithm 916's sums
     precise double prod2ax = 1.0lf, prodm2ax = 1.0lf, expx2, exp2ax, expm2ax;
     precise double a_2 = 2.0lf * a;
-    bool tiny = x < 5e-4lf;
     if (tiny) {
       precise double x2 = x * x;
       expx2 = 1.0lf - x2 * (1.0lf - 0.5lf * x2);
     } else {
-      precise double mx2 = -x * x;
-      expx2 = ga_exp_d(mx2);
+      expx2 = ex2;
     }
     if (tiny && !single) { // exp (+-2ax) by Taylor series
       precise double ax2 = GA_FAD_A2X * x;
@@ -233,34 +251,23 @@ dvec2 ga_fad_w(dvec2 z, bool single)
     }
     precise double expx2erfcxy;
     if (y > -6.0lf) {
-      expx2erfcxy = expx2 * ga_erfcx_d(y);
-    } else {
+      expx2erfcxy = expx2 * exy;
+    } else { // erfcx (y) is 2 exp (y^2) to double precision: without spurious overflow
       precise double m = y * y - x * x;
       expx2erfcxy = 2.0lf * ga_exp_d(m);
     }
-    if (y > 5.0lf) { // the imaginary terms cancel
-      precise double xy = x * y, xy2 = 2.0lf * x * y;
-      precise double sinxy = ga_sin_d(xy);
-      precise double t1 = (expx2erfcxy - c * y * sum1) * ga_cos_d(xy2);
-      precise double t2 = (c * x * expx2) * sinxy * ga_fad_sinc(xy, sinxy);
-      rr = t1 + t2;
-    } else {
-      double xs = zr;
-      precise double xy = xs * y, xy2 = 2.0lf * xs * y;
-      precise double sinxy = ga_sin_d(xy);
-      precise double sin2xy = ga_sin_d(xy2), cos2xy = ga_cos_d(xy2);
-      precise double coef1 = expx2erfcxy - c * y * sum1;
-      precise double coef2 = c * xs * expx2;
-      rr = coef1 * cos2xy + coef2 * sinxy * ga_fad_sinc(xy, sinxy);
+    // y > 5: the imaginary terms cancel, and x (= |zr|) stands for zr
+    double v = y > 5.0lf ? x : zr;
+    precise double xy = v * y, xy2 = 2.0lf * v * y;
+    precise double sinxy = ga_sin_d(xy), sin2xy, cos2xy;
+    ga_sincos_d(xy2, sin2xy, cos2xy);
+    precise double coef1 = expx2erfcxy - c * y * sum1;
+    precise double coef2 = c * v * expx2;
+    rr = coef1 * cos2xy + coef2 * sinxy * ga_fad_sinc(xy, sinxy);
+    if (!(y > 5.0lf))
       ri = coef2 * ga_fad_sinc(xy2, sin2xy) - coef1 * sin2xy;
-    }
   } else { // large x near the real axis: sum3 and sum5, out from n0 both ways
-    if (isnan(x))
-      return dvec2(x, x);
-    if (isnan(y))
-      return dvec2(y, y);
-    precise double mx2 = -x * x;
-    rr = ga_exp_d(mx2);
+    rr = ex2;
     precise double yy = y * y;
     precise double n0 = floor(ga_div_double(x, a) + 0.5lf);
     precise double dx = a * n0 - x;
@@ -269,36 +276,34 @@ dvec2 ga_fad_w(dvec2 z, bool single)
     sum5 = a * n0 * sum3;
     precise double a4dx = 4.0lf * a * dx;
     precise double exp1 = ga_exp_d(a4dx), exp1dn = 1.0lf;
+    // n0 - dn and n0 + dn together while n0 - dn > 0, then n0 + dn alone; there
+    // Johnson's loop steps dn before the exponent uses it, which Octave's values carry
     int dn = 1;
-    bool done = false;
-    for (; n0 - double(dn) > 0.0lf && dn < 1000; ++dn) {
-      precise double np = n0 + double(dn), nm = n0 - double(dn);
-      precise double u = a * double(dn) + dx;
+    bool both = true;
+    for (int guard = 0; guard < 1000; guard++) {
+      both = both && n0 - double(dn) > 0.0lf;
+      precise double np = n0 + double(dn);
+      precise double u = a * double(both ? dn : dn + 1) + dx;
       precise double mu2 = -(u * u);
       precise double tp = ga_exp_d(mu2);
-      exp1dn *= exp1;
-      precise double tm = tp * exp1dn;
-      tp = ga_div_double(tp, a2 * (np * np) + yy);
-      tm = ga_div_double(tm, a2 * (nm * nm) + yy);
-      sum3 += tp + tm;
-      precise double s = a * (np * tp + nm * tm);
-      sum5 += s;
-      if (s < relerr * sum5) {
-        done = true;
-        break;
+      precise double s;
+      if (both) {
+        precise double nm = n0 - double(dn);
+        exp1dn *= exp1;
+        precise double tm = tp * exp1dn;
+        tp = ga_div_double(tp, a2 * (np * np) + yy);
+        tm = ga_div_double(tm, a2 * (nm * nm) + yy);
+        sum3 += tp + tm;
+        s = a * (np * tp + nm * tm);
+      } else {
+        tp = ga_div_double(tp, a2 * (np * np) + yy);
+        sum3 += tp;
+        s = a * np * tp;
       }
-    }
-    // Johnson's loop steps dn before the exponent uses it: Octave's values carry that
-    for (int guard = 0; !done && guard < 400; guard++) {
-      precise double np = n0 + double(dn);
-      dn++;
-      precise double u = a * double(dn) + dx;
-      precise double mu2 = -(u * u);
-      precise double tp = ga_div_double(ga_exp_d(mu2), a2 * (np * np) + yy);
-      sum3 += tp;
-      precise double s = a * np * tp;
       sum5 += s;
-      done = s < relerr * sum5;
+      dn++;
+      if (s < relerr * sum5)
+        break;
     }
   }
   precise double hc = 0.5lf * c;
@@ -313,18 +318,12 @@ dvec2 ga_cerf(dvec2 z, bool single)
   double x = z.x, y = z.y;
   if (y == 0.0lf)
     return dvec2(ga_erf_d(x), y);
-  if (x == 0.0lf) { // exp (y^2) Im w (y), whose limit at |y| = Inf IEEE would make NaN
-    precise double y2 = y * y;
-    if (y2 > 720.0lf)
-      return dvec2(x, y > 0.0lf ? ga_m_inf() : -ga_m_inf());
-    precise double r = ga_exp_d(y2) * ga_fad_w_im(y);
-    return dvec2(x, r);
-  }
   precise double mre = (y - x) * (x + y), mim = -2.0lf * x * y; // -z^2, Re without overflow
-  if (mre < -750.0lf)
+  if (x != 0.0lf && mre < -750.0lf)
     return dvec2(x >= 0.0lf ? 1.0lf : -1.0lf, 0.0lf);
   bool taylor = false, taylor_erfi = false;
-  if (x >= 0.0lf) {
+  if (x == 0.0lf) {
+  } else if (x >= 0.0lf) {
     if (x < 8e-2lf) {
       taylor = abs(y) < 1e-2lf;
       taylor_erfi = !taylor && abs(mim) < 5e-3lf && x < 5e-3lf;
@@ -334,6 +333,24 @@ dvec2 ga_cerf(dvec2 z, bool single)
     taylor_erfi = !taylor && abs(mim) < 5e-3lf && x > -5e-3lf;
   } else if (isnan(x)) {
     return dvec2(ga_m_nan()); // y is not 0 here
+  }
+  precise double y2 = y * y;
+  if (x == 0.0lf && y2 > 720.0lf) // the limit at |y| = Inf, where IEEE would make NaN
+    return dvec2(x, y > 0.0lf ? ga_m_inf() : -ga_m_inf());
+  if (x == 0.0lf || taylor_erfi) { // erf (iy) = i exp (y^2) Im w (y), plus terms in x
+    precise double expy2 = ga_exp_d(y2);
+    precise double wy = ga_fad_w_im(y);
+    if (x == 0.0lf) {
+      precise double r = expy2 * wy;
+      return dvec2(x, r);
+    }
+    precise double x2 = x * x;
+    precise double re = expy2 * x *
+                        (1.1283791670955126lf - x2 * (0.37612638903183754lf + 0.75225277806367508lf * y2) +
+                         x2 * x2 * (0.11283791670955126lf + y2 * (0.45135166683820504lf + 0.15045055561273501lf * y2)));
+    precise double im = expy2 * (wy - x2 * y *
+                                 (1.1283791670955126lf - x2 * (0.56418958354775628lf + 0.37612638903183754lf * y2)));
+    return dvec2(re, im);
   }
   if (taylor) { // z (T0 + m (T1 + m (T2 + m (T3 + m T4)))), m = -z^2 (2 / sqrt (pi) times 1, 1/3, 1/10, 1/42, 1/216)
     dvec2 m = dvec2(mre, mim);
@@ -347,20 +364,11 @@ dvec2 ga_cerf(dvec2 z, bool single)
     precise double s0 = 1.1283791670955126lf + p.x;
     return ga_cmul(z, dvec2(s0, p.y));
   }
-  if (taylor_erfi) { // erf (iy) plus the first terms in x
-    precise double x2 = x * x, y2 = y * y;
-    precise double expy2 = ga_exp_d(y2);
-    precise double re = expy2 * x *
-                        (1.1283791670955126lf - x2 * (0.37612638903183754lf + 0.75225277806367508lf * y2) +
-                         x2 * x2 * (0.11283791670955126lf + y2 * (0.45135166683820504lf + 0.15045055561273501lf * y2)));
-    precise double im = expy2 * (ga_fad_w_im(y) - x2 * y *
-                                 (1.1283791670955126lf - x2 * (0.56418958354775628lf + 0.37612638903183754lf * y2)));
-    return dvec2(re, im);
-  }
   // exp (-z^2) w (iz) through exp and cos, sin (cexp would make NaN of Inf * 0)
   precise double e = ga_exp_d(mre);
-  dvec2 cs = dvec2(ga_cos_d(mim), ga_sin_d(mim));
-  dvec2 p = ga_cmul(cs, ga_fad_w(x >= 0.0lf ? dvec2(-y, x) : dvec2(y, -x), single));
+  precise double cm, sm;
+  ga_sincos_d(mim, sm, cm);
+  dvec2 p = ga_cmul(dvec2(cm, sm), ga_fad_w(x >= 0.0lf ? dvec2(-y, x) : dvec2(y, -x), single, false));
   precise double er = e * p.x, ei = e * p.y;
   if (x >= 0.0lf) {
     precise double r = 1.0lf - er;
@@ -397,7 +405,7 @@ dvec2 ga_cerfc(dvec2 z, bool single)
   precise double mre = (y - x) * (x + y), mim = -2.0lf * x * y;
   if (mre < -750.0lf)
     return dvec2(x >= 0.0lf ? 0.0lf : 2.0lf, 0.0lf);
-  dvec2 p = ga_cmul(ga_cexp(dvec2(mre, mim)), ga_fad_w(x >= 0.0lf ? dvec2(-y, x) : dvec2(y, -x), single));
+  dvec2 p = ga_cmul(ga_cexp(dvec2(mre, mim)), ga_fad_w(x >= 0.0lf ? dvec2(-y, x) : dvec2(y, -x), single, false));
   if (x >= 0.0lf)
     return p;
   precise double r = 2.0lf - p.x;
@@ -405,6 +413,6 @@ dvec2 ga_cerfc(dvec2 z, bool single)
 }
 
 // Octave's erfcx (z) = w (iz)
-dvec2 ga_cerfcx(dvec2 z, bool single) { return ga_fad_w(dvec2(-z.y, z.x), single); }
+dvec2 ga_cerfcx(dvec2 z, bool single) { return ga_fad_w(dvec2(-z.y, z.x), single, true); }
 
 #endif // GA_FADDEEVA_COMPLEX
