@@ -3017,6 +3017,22 @@ endclassdef
 %! check_function (@exp, [true false], 0);
 
 %!test
+%! ## erfcx, and erf, erfc, erfcx of complex values: the Faddeeva package's algorithms, as
+%! ## Octave's (our polynomial fits differ from its in the last bits)
+%! x = [-30, -26.7, -10, -1, -0, 0, 1e-300, 0.5, 1, 10, 60, 1e8, Inf, -Inf, NaN];
+%! z = [1+2i, -1-2i, 0.5i, -0.5i, complex(3, 0), 1e-3+1e-3i, -5+0.1i, 30+1i, 1e5-1e5i, complex(0, -0), NaN+1i];
+%! for c = {"double", "single"}
+%!   assert (gather (erfcx (gpuArray (cast (x, c{1})))), erfcx (cast (x, c{1})), -8 * eps (c{1}));
+%!   for f = {@erf, @erfc, @erfcx}
+%!     assert (gather (f{1} (gpuArray (cast (z, c{1})))), f{1} (cast (z, c{1})), -256 * eps (c{1}));
+%!   endfor
+%! endfor
+%! assert (class (gather (erfcx (gpuArray (int8 ([1 2]))))), "double");
+%! assert (gather (erfcx (gpuArray (true))), erfcx (true), -8 * eps);
+%! assert (isreal (gather (erf (gpuArray (complex ([1 2], 0))))));
+%! assert (size (gather (erfcx (gpuArray (zeros (0, 3) * 1i)))), [0 3]);
+
+%!test
 %! ## the functions fuse into chains and reductions
 %! x = randn (1000, 3);  y = rand (1000, 3);
 %! g = gpuArray (x);  h = gpuArray (y);
