@@ -83,6 +83,8 @@ check-octave: all
 	$(LAVAPIPE) $(OCTAVE) test/octave/test_complex.m
 	$(HOST) $(OCTAVE) test/octave/test_surface.m
 	$(LAVAPIPE) $(OCTAVE) test/octave/test_surface.m
+	$(HOST) $(OCTAVE) test/octave/test_faddeeva.m
+	$(LAVAPIPE) $(OCTAVE) test/octave/test_faddeeva.m
 	$(LAVAPIPE) sh test/octave/test_disk_cache.sh
 	$(HOST) $(OCTAVE) test/octave/test_fusion_random.m
 	$(LAVAPIPE) $(OCTAVE) test/octave/test_fusion_random.m

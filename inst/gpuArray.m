@@ -951,12 +951,28 @@ classdef gpuArray < handle
       r = gpuArray (__gpuarray__ ("unary", "cbrt", a), [], [], true);
     endfunction
 
+    ## -*- texinfo -*-
+    ## @deftypefn  {} {@var{R} =} erf (@var{Z})
+    ## @deftypefnx {} {@var{R} =} erfc (@var{Z})
+    ## @deftypefnx {} {@var{R} =} erfcx (@var{Z})
+    ## The error function, its complement @code{1 - erf (@var{Z})} and the scaled
+    ## complement @code{exp (@var{Z}.^2) .* erfc (@var{Z})}, elementwise on the device, real
+    ## or complex, as Octave's (complex values and @code{erfcx} by the algorithms of the
+    ## Faddeeva package Octave uses; single computed in double and rounded, as there).
+    ## Integer and logical inputs give @code{double} results.
+    ## @seealso{erfinv, erfcinv}
+    ## @end deftypefn
+
     function r = erf (a)
-      r = gpuArray.complex_on_host_ ("erf", @erf, a);
+      r = gpuArray (__gpuarray__ ("unary", "erf", a), [], [], true);
     endfunction
 
     function r = erfc (a)
-      r = gpuArray.complex_on_host_ ("erfc", @erfc, a);
+      r = gpuArray (__gpuarray__ ("unary", "erfc", a), [], [], true);
+    endfunction
+
+    function r = erfcx (a)
+      r = gpuArray (__gpuarray__ ("unary", "erfcx", a), [], [], true);
     endfunction
 
     function r = gamma (a)
@@ -2251,20 +2267,6 @@ classdef gpuArray < handle
       end_try_catch
     endfunction
 
-    function r = complex_on_host_ (op, fn, a)
-      ## Octave's erf and erfc of complex values (the Faddeeva package) have no device
-      ## kernel yet: a complex argument is computed by Octave on the host; real ones
-      ## never pay for the check
-      try
-        r = gpuArray (__gpuarray__ ("unary", op, a), [], [], true);
-      catch err
-        if (! __gpuarray__ ("iscomplex", a))
-          rethrow (err);
-        endif
-        r = gpuArray (fn (gather (a)));
-      end_try_catch
-    endfunction
-
     function out = extremum_ (op, nin, nout, x, y, varargin)
       ## max (x, y) is elementwise whatever y is (Octave: max ([1 2], []) is a
       ## nonconformant error, max (5, []) is []); max (x, [], dim) and max (x) reduce
@@ -3135,6 +3137,22 @@ endclassdef
 %! check_function (@gamma, [x(abs (x) < 170), 0, -0, -1, -2, -Inf, Inf, 171.7, 0.5], 4);
 %! check_function (@sqrt, int8 ([4 9 -0]), 0);
 %! check_function (@exp, [true false], 0);
+
+%!test
+%! ## erfcx, and erf, erfc, erfcx of complex values: the Faddeeva package's algorithms, as
+%! ## Octave's (our polynomial fits differ from its in the last bits)
+%! x = [-30, -26.7, -10, -1, -0, 0, 1e-300, 0.5, 1, 10, 60, 1e8, Inf, -Inf, NaN];
+%! z = [1+2i, -1-2i, 0.5i, -0.5i, complex(3, 0), 1e-3+1e-3i, -5+0.1i, 30+1i, 1e5-1e5i, complex(0, -0), NaN+1i];
+%! for c = {"double", "single"}
+%!   assert (gather (erfcx (gpuArray (cast (x, c{1})))), erfcx (cast (x, c{1})), -8 * eps (c{1}));
+%!   for f = {@erf, @erfc, @erfcx}
+%!     assert (gather (f{1} (gpuArray (cast (z, c{1})))), f{1} (cast (z, c{1})), -256 * eps (c{1}));
+%!   endfor
+%! endfor
+%! assert (class (gather (erfcx (gpuArray (int8 ([1 2]))))), "double");
+%! assert (gather (erfcx (gpuArray (true))), erfcx (true), -8 * eps);
+%! assert (isreal (gather (erf (gpuArray (complex ([1 2], 0))))));
+%! assert (size (gather (erfcx (gpuArray (zeros (0, 3) * 1i)))), [0 3]);
 
 %!test
 %! ## the functions fuse into chains and reductions

@@ -181,17 +181,33 @@ dvec2 ga_csqrt(dvec2 z)
 dvec2 ga_cexp(dvec2 z)
 {
   double x = z.x, y = z.y;
-  if (y == 0.0lf)
+  if (y == 0.0lf && (isinf(x) || isnan(x)))
     return dvec2(ga_exp_d(x), y);
   if (isinf(x) && x < 0.0lf && (isinf(y) || isnan(y)))
     return dvec2(0.0lf, ga_copysign_d(0.0lf, y));
   if (isinf(x) && x > 0.0lf && (isinf(y) || isnan(y)))
     return dvec2(x, y - y);
-  // exp (x) split in two where it alone would overflow but the product need not
-  precise double e = x > 709.0lf ? ga_exp_d(x - 1.0lf) : ga_exp_d(x);
-  precise double c = ga_cos_d(y), s = ga_sin_d(y);
-  if (x > 709.0lf)
-    return dvec2(e * c * 2.718281828459045lf, e * s * 2.718281828459045lf);
+  // glibc's steps (Octave's exp): beyond 709, where exp (x) alone could overflow but the
+  // product need not, exp (709) goes into cos and sin (twice at most), the rest into
+  // exp; a real part still beyond 709 overflows as DBL_MAX times them. One call of each
+  // function: kernels holding this several times over compile slowly.
+  precise double c, s;
+  ga_sincos_d(y, s, c);
+  precise double rx = x;
+  if (x > 709.0lf && !isinf(x)) {
+    const double exp709 = 8.218407461554972e+307lf;
+    rx = rx - 709.0lf;
+    s = s * exp709;
+    c = c * exp709;
+    if (rx > 709.0lf) {
+      rx = rx - 709.0lf;
+      s = s * exp709;
+      c = c * exp709;
+    }
+  }
+  if (rx > 709.0lf && !isinf(rx))
+    return dvec2(1.7976931348623157e+308lf * c, 1.7976931348623157e+308lf * s);
+  precise double e = ga_exp_d(rx);
   return dvec2(e * c, e * s);
 }
 

@@ -944,6 +944,28 @@ double ga_cos_d(double x)
   return ga_m_sincos_q(y0, y1, n + 1);
 }
 
+// sin (x) and cos (x), ga_sin_d's and ga_cos_d's values, with one argument reduction
+// (and one copy of its code where both are needed)
+void ga_sincos_d(double x, out double s, out double c)
+{
+  if (abs(x) < 7.450580596923828e-09lf) {
+    s = x;
+    c = 1.0lf;
+    return;
+  }
+  if (isinf(x) || isnan(x)) {
+    s = ga_m_nan();
+    c = s;
+    return;
+  }
+  precise double y0 = x, y1 = 0.0lf;
+  int n = 0;
+  if ((ga_m_hi(x) & 0x7fffffffu) > 0x3fe921fbu)
+    n = ga_m_rem_pio2(x, y0, y1);
+  s = ga_m_sincos_q(y0, y1, n);
+  c = ga_m_sincos_q(y0, y1, n + 1);
+}
+
 double ga_tan_d(double x)
 {
   if ((ga_m_hi(x) & 0x7fffffffu) <= 0x3fe921fbu) {

@@ -247,6 +247,22 @@ static ga_status check_bitwise_shapes(ga_binop op, const resolved *a, const reso
 
 /* Whether any element of the logical tensor flags (pending or not) is true: one fused
  * reduction, reading back one byte. */
+/* Whether a pending expression calls the Faddeeva-function code (erfcx, complex erf and
+ * erfc): each evaluation of it is costly, and so is each copy of it in a kernel. Such an
+ * expression is stored before a reduction over it, whose kernel would hold a dozen
+ * copies (minutes of compiling on lavapipe). */
+static bool expr_calls_faddeeva(const ga_tensor *t)
+{
+  const ga_expr *x = t->lazy ? &t->lazy->x : NULL;
+  for (int j = 0; x && j < x->nnodes; j++) {
+    const ga_xnode *n = &x->nodes[j];
+    if (n->kind == GA_X_UNARY && (n->uop == GA_UOP_ERFCX || ((n->uop == GA_UOP_ERF || n->uop == GA_UOP_ERFC) &&
+                                                             ga_class_is_complex(x->nodes[n->a].cls))))
+      return true;
+  }
+  return false;
+}
+
 ga_status ga_any_true(ga_tensor *flags, bool *found)
 {
   ga_tensor *res = NULL;
@@ -256,6 +272,10 @@ ga_status ga_any_true(ga_tensor *flags, bool *found)
     return st;
   ga_reduce_desc d = {.op = GA_RED_ANY, .in = &flags->buf, .in_cls = GA_LOGICAL, .out_cls = GA_LOGICAL,
                       .inner = 1, .n = flags->numel, .outer = 1, .out = &res->buf};
+  if (flags->lazy && expr_calls_faddeeva(flags) && (st = ga_tensor_materialize(flags)) != GA_OK) {
+    ga_tensor_unref(res);
+    return st;
+  }
   if (flags->lazy) {
     if ((st = ga_lazy_bind(flags->lazy)) != GA_OK) {
       ga_tensor_unref(res);
@@ -327,7 +347,9 @@ static ga_status derive2(ga_binop op, ga_tensor *a, ga_tensor *b, ga_tensor **ou
 
 /* Octave's narrowing: a complex result whose imaginary parts are all zero is real. The
  * check is one fused reduction over imag (x) != 0, so a pending value is not stored
- * first; only a value that narrows is evaluated (as its real part). */
+ * first; only a value that narrows is evaluated (as its real part). An expression of
+ * the Faddeeva functions is the exception: stored first, so that it is computed once,
+ * and the reduction (whose kernel holds several copies of its expression) stays small. */
 ga_status ga_settle_tensor(ga_id id, ga_tensor **out)
 {
   ga_tensor *t = NULL, *im = NULL, *flags = NULL, *re = NULL;
@@ -338,6 +360,8 @@ ga_status ga_settle_tensor(ga_id id, ga_tensor **out)
   if (!ga_class_is_complex(t->cls) || !t->narrow)
     return GA_OK;
   bool nonzero = false;
+  if (t->numel > 0 && expr_calls_faddeeva(t) && (st = ga_tensor_materialize(t)) != GA_OK)
+    return st;
   if (t->numel > 0 && (st = derive(t, true, GA_UOP_IMAG, 0, 0, &im)) == GA_OK &&
       (st = derive(im, false, 0, GA_OP_NE, 0.0, &flags)) == GA_OK)
     st = ga_any_true(flags, &nonzero);
@@ -1063,6 +1087,8 @@ ga_status ga_reduce_dims(ga_reduce_op op, ga_id id, int dim, int dim_last, ga_su
     return ga_fail(GA_ERR_ARG, "unknown reduction");
   if (op == GA_RED_SUM && ga_class_is_complex(in->cls) && in->numel > 0) {
     /* a complex sum is the sums of the parts: two fused real reductions on the device */
+    if (in->lazy && expr_calls_faddeeva(in) && (st = ga_tensor_materialize(in)) != GA_OK)
+      return st;
     ga_tensor *parts[2] = {NULL, NULL};
     ga_id pid[2] = {0, 0}, sid[2] = {0, 0};
     for (int k = 0; k < 2 && st == GA_OK; k++)
@@ -1138,6 +1164,14 @@ ga_status ga_reduce_dims(ga_reduce_op op, ga_id id, int dim, int dim_last, ga_su
   }
   d.out = &t->buf;
   d.out_index = ti ? &ti->buf : NULL;
+  if (t->numel > 0 && in->lazy && expr_calls_faddeeva(in)) {
+    if ((st = ga_tensor_materialize(in)) != GA_OK) {
+      ga_tensor_unref(t);
+      ga_tensor_unref(ti);
+      return st;
+    }
+    d.in = &in->buf;
+  }
   if (in->lazy) {
     d.producer = &in->lazy->x; /* the reduction reads the expression, not memory */
     d.in = NULL;

@@ -313,7 +313,7 @@ static bool complex_node_supported(const ga_expr *x, const ga_xnode *n)
     switch (n->uop) {
     case GA_UOP_SQRT: case GA_UOP_EXP: case GA_UOP_LOG: case GA_UOP_LOG2: case GA_UOP_LOG10: case GA_UOP_SIN:
     case GA_UOP_COS: case GA_UOP_TAN: case GA_UOP_SINH: case GA_UOP_COSH: case GA_UOP_TANH: case GA_UOP_EXPM1:
-    case GA_UOP_LOG1P:
+    case GA_UOP_LOG1P: case GA_UOP_ERF: case GA_UOP_ERFC: case GA_UOP_ERFCX:
       return true;
     default:
       return false;
@@ -368,6 +368,20 @@ static bool expr_needs_complex_math(const ga_expr *x)
   return false;
 }
 
+/* The functions of shaders/ga_faddeeva.glsl: erfcx, and erf and erfc of complex values */
+static bool is_faddeeva(ga_unop op) { return op == GA_UOP_ERF || op == GA_UOP_ERFC || op == GA_UOP_ERFCX; }
+
+static bool expr_needs_faddeeva(const ga_expr *x)
+{
+  for (int j = 0; x && j < x->nnodes; j++) {
+    const ga_xnode *n = &x->nodes[j];
+    if (n->kind == GA_X_UNARY &&
+        (n->uop == GA_UOP_ERFCX || (is_faddeeva(n->uop) && ga_class_is_complex(x->nodes[n->a].cls))))
+      return true;
+  }
+  return false;
+}
+
 static void emit_complex_unary(ga_strbuf *b, const ga_xnode *n, ga_class ca, const char *a)
 {
   ga_class oc = n->cls;
@@ -378,6 +392,8 @@ static void emit_complex_unary(ga_strbuf *b, const ga_xnode *n, ga_class ca, con
   if (ga_unop_is_function(n->uop)) {
     if (!ga_class_is_complex(ca))
       ga_sb_printf(b, "%s(ga_rc_%s(ga_d(%s)))", wrap, ga_unop_name(n->uop), a);
+    else if (is_faddeeva(n->uop)) /* single: Octave's relerr = FLT_EPSILON */
+      ga_sb_printf(b, "%s(ga_c%s(%s, %s))", wrap, ga_unop_name(n->uop), zs, oc == GA_CSINGLE ? "true" : "false");
     else
       ga_sb_printf(b, "%s(ga_c%s(%s))", wrap, ga_unop_name(n->uop), zs);
     free(z.s);
@@ -583,7 +599,7 @@ static bool math_in_glsl(ga_unop op)
   case GA_UOP_LOG1P: case GA_UOP_SIN: case GA_UOP_COS: case GA_UOP_TAN: case GA_UOP_ASIN: case GA_UOP_ACOS:
   case GA_UOP_ATAN: case GA_UOP_SINH: case GA_UOP_COSH: case GA_UOP_TANH: case GA_UOP_ASINH: case GA_UOP_ACOSH:
   case GA_UOP_ATANH: case GA_UOP_CBRT: case GA_UOP_ERF: case GA_UOP_ERFC: case GA_UOP_GAMMA:
-  case GA_UOP_LGAMMA: case GA_UOP_ERFINV: case GA_UOP_ERFCINV:
+  case GA_UOP_LGAMMA: case GA_UOP_ERFINV: case GA_UOP_ERFCINV: case GA_UOP_ERFCX:
     return true;
   default:
     return false;
@@ -1110,6 +1126,12 @@ void ga_glsl_emit_prelude_complex(ga_strbuf *b, const ga_expr *x, int need)
   }
   if (cplx)
     ga_sb_puts(b, ga_glsl_complex);
+  if (expr_needs_faddeeva(x)) { /* its tables are large: only the kernels that call it */
+    if (cplx)
+      ga_sb_puts(b, "#define GA_FADDEEVA_COMPLEX 1\n");
+    ga_sb_puts(b, ga_glsl_faddeeva_tab);
+    ga_sb_puts(b, ga_glsl_faddeeva);
+  }
   if (has_generator(x, -1)) {
     if (has_generator(x, GA_GEN_NORMAL))
       ga_sb_puts(b, "#define GA_RNG_NORMAL 1\n");

@@ -414,6 +414,7 @@ double ga_host_unop_function(ga_unop op, double x)
     return tgamma(x);
   case GA_UOP_ERFINV: return host_erfinv(x);
   case GA_UOP_ERFCINV: return host_erfcinv(x);
+  case GA_UOP_ERFCX: return ga_fad_erfcx(x);
   default: return lgamma(x);
   }
 }
@@ -452,6 +453,7 @@ float ga_host_unop_function_single(ga_unop op, float x)
   /* Octave computes single erfinv in double, without its refinement step */
   case GA_UOP_ERFINV: return (float)host_erfinv(x);
   case GA_UOP_ERFCINV: return (float)host_erfcinv(x);
+  case GA_UOP_ERFCX: return (float)ga_fad_erfcx(x); /* Octave's float erfcx is the double one */
   default: return lgammaf(x);
   }
 }
@@ -687,7 +689,7 @@ bool ga_unop_complex_defined(ga_unop op)
   case GA_UOP_SQRT: case GA_UOP_EXP: case GA_UOP_LOG: case GA_UOP_LOG2: case GA_UOP_LOG10:
   case GA_UOP_SIN: case GA_UOP_COS: case GA_UOP_TAN: case GA_UOP_ASIN: case GA_UOP_ACOS: case GA_UOP_ATAN:
   case GA_UOP_SINH: case GA_UOP_COSH: case GA_UOP_TANH: case GA_UOP_ASINH: case GA_UOP_ACOSH: case GA_UOP_ATANH:
-  case GA_UOP_EXPM1: case GA_UOP_LOG1P:
+  case GA_UOP_EXPM1: case GA_UOP_LOG1P: case GA_UOP_ERF: case GA_UOP_ERFC: case GA_UOP_ERFCX:
     return true;
   default:
     return false;
@@ -845,6 +847,11 @@ static hval complex_unary(ga_unop op, ga_class out, ga_class ci, hval a)
   if (ga_unop_is_function(op)) {
     if (!ga_class_is_complex(ci)) /* a real argument whose result is complex */
       return real_to_complex_fun(op, re, out == GA_CSINGLE);
+    if (op == GA_UOP_ERF || op == GA_UOP_ERFC || op == GA_UOP_ERFCX) { /* in double, single or not */
+      double fr, fi;
+      ga_fad_complex(op, re, im, single, &fr, &fi);
+      return single ? hc((float)fr, (float)fi) : hc(fr, fi);
+    }
     return single ? hcf(cfun_f(op, CMPLXF((float)re, (float)im))) : hcd(cfun_d(op, CMPLX(re, im)));
   }
   switch (op) {

@@ -583,6 +583,11 @@ bool ga_unop_has_complex_domain(ga_unop op);
 bool ga_unop_complex_defined(ga_unop op);
 double ga_host_unop_function(ga_unop op, double x);
 float ga_host_unop_function_single(ga_unop op, float x);
+/* Octave's erfcx (the Faddeeva package's), and its erf, erfc, erfcx of complex values
+ * (ga_faddeeva.c); single: relerr = FLT_EPSILON, the result left for the caller to
+ * round, as Octave does */
+double ga_fad_erfcx(double x);
+void ga_fad_complex(ga_unop op, double re, double im, bool single, double *ore, double *oim);
 const char *ga_binop_symbol(ga_binop op); /* "+" */
 
 /* ---- random numbers and index functions (ga_rng.c) ----------------------------------- */

@@ -128,7 +128,7 @@ ga_status ga_vk_pipeline_get(ga_vk *vk, const char *key, char *(*source)(const v
                              const void *ctx, VkPipeline *out);
 
 /* ga_vk_diskcache.c */
-#define GA_GENERATOR_VERSION 13 /* bump when generated GLSL changes for the same key */
+#define GA_GENERATOR_VERSION 14 /* bump when generated GLSL changes for the same key */
 void ga_vk_diskcache_open(ga_vk *vk);
 void *ga_vk_diskcache_load_spirv(const ga_vk *vk, const char *key, size_t *len);
 void ga_vk_diskcache_store_spirv(const ga_vk *vk, const char *key, const void *spv, size_t len);
@@ -162,6 +162,8 @@ ga_status ga_vk_svd_la(ga_vk *vk, const ga_la_desc *d);
 extern const char ga_glsl_common[];
 extern const char ga_glsl_math[];
 extern const char ga_glsl_complex[]; /* shaders/ga_complex.glsl: complex arithmetic and functions */
+extern const char ga_glsl_faddeeva_tab[]; /* shaders/ga_faddeeva_tab.glsl: its tables (generated) */
+extern const char ga_glsl_faddeeva[];     /* shaders/ga_faddeeva.glsl: erfcx, complex erf, erfc, erfcx */
 extern const char ga_glsl_philox[]; /* shaders/philox.glsl: random numbers, index functions */
 extern const char ga_glsl_reduce[];
 extern const char ga_glsl_copy[];   /* shaders/copy.comp */

@@ -1,6 +1,6 @@
 ## Sweeps the elementary functions that run in generated kernels (shaders/ga_math.glsl)
 ## against Octave on the CPU, in double and single: NaN where Octave has NaN, the same
-## infinities, the same sign of zero, and at most 2 ulp apart (gamma 4) elsewhere, with
+## infinities, the same sign of zero, and at most 2 ulp apart (gamma, erfcx 4) elsewhere, with
 ## no host fallback. GA_MATH_POINTS sets the points per function (default 200000).
 ## The single class is the double function's answer rounded, as on the GPU: where C's
 ## float function (Octave's single answer) is further off than the budget (tgammaf by up
@@ -82,6 +82,11 @@ function x = points (name, n)
       x = [sp(sp > 0 | isinf (sp) | isnan (sp)); abs(full); abs(full); rand(2*m, 1) * 20; logu(1e-310, 1e300, 2*m); ...
            1 + pm(logu(1e-16, 0.1, m)); 2 + pm(logu(1e-16, 0.1, m)); neg; -(1:100)'; ...
            9.7555805160667575];   # glibc's log rounds the wrong way here (the H100's 1e6-point sweep)
+    case "erfcx"
+      ## its branches: the continued fraction beyond 50 (one term beyond 5e7), the
+      ## polynomials' intervals, 2 exp (x^2) - erfcx (-x) from -6.1, overflow below -26.7
+      x = [sp; full; rand(3*m, 1) * 80 - 28; pm(logu(1e-310, 1e10, m)); near([50; 5e7; -6.1; -26.7; 26.6], m, 1e-6); ...
+           400 ./ [4 8 16 32 48 64 82]' - 4; 50; 5e7; -6.1; -26.7];
     case "erfinv"
       x = [sp(abs (sp) <= 1 | isnan (sp)); rand(3*m, 1) * 2 - 1; pm(1 - logu(1e-16, 1, 2*m)); ...
            pm(logu(4.9406564584124654e-324, 1, 2*m)); 2; -2];
@@ -174,7 +179,10 @@ function b = budget_extra (name)
   ## gammaln: fdlibm's reflection for x < 0, where glibc has its own lgamma_neg on
   ## (-28, -2): near lgamma's zeros there the two part ways (in absolute terms they
   ## agree to a few ulp of the terms); see points ("gammaln") and doc/manual.md
-  b = 0;
+  ## erfcx: Octave's is the Faddeeva package's Chebyshev fits, ours our own fits of the
+  ## same function (tools/gen_faddeeva_tables.py), each within about 1 ulp of the truth;
+  ## below 0 both subtract theirs from 2 exp (x^2)
+  b = 2 * strcmp (name, "erfcx");
 endfunction
 
 function d = ulp_distance (a, b)
@@ -238,7 +246,7 @@ gpu = canUseGPU ();
 rand ("state", 42);
 names = {"exp", "log", "sin", "cos", "sqrt", "expm1", "log1p", "tan", "atan", "tanh", "log2", "log10", ...
          "asin", "acos", "sinh", "cosh", "asinh", "acosh", "atanh", "cbrt", "erf", "erfc", "gamma", ...
-         "gammaln", "erfinv", "erfcinv", "atan2", "hypot"};
+         "gammaln", "erfinv", "erfcinv", "erfcx", "atan2", "hypot"};
 ## GA_MATH_ONLY="erfinv,atan2" sweeps only those
 if (! isempty (getenv ("GA_MATH_ONLY")))
   names = strsplit (getenv ("GA_MATH_ONLY"), ",");
