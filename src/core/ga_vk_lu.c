@@ -35,6 +35,23 @@ static char *lu_source(const void *ctx)
   return ga_sb_take(&b);
 }
 
+/* A workgroup size: gpu (64 on a CPU device), or env's value where it is a power of two
+ * from 32 to 1024, halved until the device takes it. */
+static int lu_workgroup(const ga_vk *vk, int gpu, const char *env)
+{
+  uint32_t lim = vk->props.limits.maxComputeWorkGroupInvocations;
+  if (vk->props.limits.maxComputeWorkGroupSize[0] < lim)
+    lim = vk->props.limits.maxComputeWorkGroupSize[0];
+  int w = vk->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ? 64 : gpu;
+  const char *e = getenv(env);
+  long v = e ? strtol(e, NULL, 10) : 0;
+  if (v >= 32 && v <= 1024 && (v & (v - 1)) == 0)
+    w = (int)v;
+  while ((uint32_t)w > lim && w > 1)
+    w /= 2;
+  return w;
+}
+
 /* One workgroup factors a panel: as many threads as the device allows up to 1024 (the
  * row loops are latency-bound), 64 on a CPU device. Subgroup operations find the pivot
  * where the device has them for the class, except on a CPU device (lavapipe's scans
@@ -44,19 +61,9 @@ static char *lu_source(const void *ctx)
 static void getf2_shape(const ga_vk *vk, ga_class cls, int *wg, int *subgroup)
 {
   bool cpu = vk->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
-  uint32_t lim = vk->props.limits.maxComputeWorkGroupInvocations;
-  if (vk->props.limits.maxComputeWorkGroupSize[0] < lim)
-    lim = vk->props.limits.maxComputeWorkGroupSize[0];
   /* H100, 4096 x 4096 solves (bench/solve_probe): 512 threads 100 ms double / 66 ms
    * single, 256: 108 / 80, 1024: 126 / 73 */
-  int w = cpu ? 64 : 512;
-  const char *ew = getenv("GPUARRAY_LU_WG"); /* tuning: a power of two */
-  long v = ew ? strtol(ew, NULL, 10) : 0;
-  if (v >= 32 && v <= 1024 && (v & (v - 1)) == 0)
-    w = (int)v;
-  while ((uint32_t)w > lim && w > 1)
-    w /= 2;
-  *wg = w;
+  *wg = lu_workgroup(vk, 512, "GPUARRAY_LU_WG");
   *subgroup = !cpu && vk->sub_arith && (cls == GA_SINGLE || vk->fp64);
   const char *e = getenv("GPUARRAY_LU_SUBGROUP");
   if (e && (*e == '0' || *e == '1'))
@@ -75,16 +82,8 @@ static bool panel_shape(const ga_vk *vk, int64_t rows, int *wg, int *rpt, int *g
   const char *e = getenv("GPUARRAY_LU_PANEL");
   if (e && *e == '0')
     return false;
-  bool cpu = vk->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
-  uint32_t lim = vk->props.limits.maxComputeWorkGroupInvocations;
-  if (vk->props.limits.maxComputeWorkGroupSize[0] < lim)
-    lim = vk->props.limits.maxComputeWorkGroupSize[0];
-  int w = cpu ? 64 : 256;
-  long v = (e = getenv("GPUARRAY_LU_PWG")) ? strtol(e, NULL, 10) : 0;
-  if (v >= 32 && v <= 1024 && (v & (v - 1)) == 0)
-    w = (int)v;
-  while ((uint32_t)w > lim && w > 1)
-    w /= 2;
+  int w = lu_workgroup(vk, 256, "GPUARRAY_LU_PWG");
+  long v;
   /* several workgroups only on request for now: on lavapipe they give LAPACK's pivots
    * with LP_NUM_THREADS=1 but wrong candidates with several threads (its compiler may
    * move the plain stores past the counter's relaxed atomic); the GPU is to tell */
@@ -129,18 +128,9 @@ static bool reg_shape(const ga_vk *vk, ga_class cls, int64_t rows, int64_t w, lu
   const char *e = getenv("GPUARRAY_LU_REG");
   if (!(e && *e == '1'))
     return false;
-  bool cpu = vk->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
-  uint32_t lim = vk->props.limits.maxComputeWorkGroupInvocations;
-  if (vk->props.limits.maxComputeWorkGroupSize[0] < lim)
-    lim = vk->props.limits.maxComputeWorkGroupSize[0];
-  int wg = cpu ? 64 : 1024;
-  long x = env_long("GPUARRAY_LU_RWG");
-  if (x >= 32 && x <= 1024 && (x & (x - 1)) == 0)
-    wg = (int)x;
-  while ((uint32_t)wg > lim && wg > 1)
-    wg /= 2;
+  int wg = lu_workgroup(vk, 1024, "GPUARRAY_LU_RWG");
   int rmax = 8;
-  x = env_long("GPUARRAY_LU_RMAX");
+  long x = env_long("GPUARRAY_LU_RMAX");
   if (x == 1 || x == 2 || x == 4 || x == 8)
     rmax = (int)x;
   int rpt = 1;
