@@ -26,23 +26,24 @@ function [np, nf] = check (g, r, tol, what, np, nf)
     tol = tol{1};
   endif
   ok = strcmp (class (g), class (r)) && iscomplex (g) == iscomplex (r) && isequal (size (g), size (r));
+  bad = [];   # the elements that fail, for the report
   if (ok && ! isempty (r))
     if (isfloat (r))
       g = double (g(:)); r = double (r(:));
-      nanok = isequal (isnan (g), isnan (r));
+      bad = isnan (g) != isnan (r);
       fin = isfinite (r) & isfinite (g);
-      infok = isequal (g(! fin & ! isnan (r) & ! isnan (g)), r(! fin & ! isnan (r) & ! isnan (g)));
-      err = abs (g(fin) - r(fin));
+      inf_ = ! fin & ! isnan (r) & ! isnan (g);
+      bad(inf_) |= g(inf_) != r(inf_);
       if (isempty (scale))
-        lim = tol * max (abs (r(fin)), realmin);
+        lim = tol * max (abs (r), realmin);
       else
-        lim = tol * max (scale(fin), realmin);
+        lim = tol * max (scale, realmin);
       endif
-      ok = nanok && infok && all (err <= lim);
+      bad(fin) |= abs (g(fin) - r(fin)) > lim(fin);
       if (tol == 0)   # exact: the signs of zeros too
-        ok = ok && isequal (signbit (real (g)), signbit (real (r))) ...
-             && isequal (signbit (imag (g)), signbit (imag (r)));
+        bad |= signbit (real (g)) != signbit (real (r)) | signbit (imag (g)) != signbit (imag (r));
       endif
+      ok = ! any (bad);
     else
       ok = isequal (g, r);
     endif
@@ -52,7 +53,12 @@ function [np, nf] = check (g, r, tol, what, np, nf)
   else
     nf++;
     printf ("FAIL: %s\n", what);
-    if (nf < 40 && isnumeric (g) && isnumeric (r))
+    if (nf < 40 && any (bad))
+      for k = find (bad, 6).'
+        printf ("  (%d) gpuArray %.9g%+.9gi, Octave %.9g%+.9gi\n", k, real (g(k)), imag (g(k)), ...
+                real (r(k)), imag (r(k)));
+      endfor
+    elseif (nf < 40 && isnumeric (g) && isnumeric (r))
       disp (g(1:min (end, 6)).'); disp (r(1:min (end, 6)).');
     endif
   endif
