@@ -117,16 +117,15 @@ static long env_long(const char *name)
  * thread, block columns of *sw; false where the panel is taller than the workgroup holds
  * (then KIND 0). The registers a thread can have shrink as the workgroup grows (64 at
  * 1024 threads on NVIDIA), so rpt sw doubles stay near 16 at 1024 threads, 32 at 512.
- * GPUARRAY_LU_REG=1 turns it on (off by default: see below); GPUARRAY_LU_RWG (the workgroup, a power
- * of two), GPUARRAY_LU_RMAX (the most rows a thread: 1 .. 8), GPUARRAY_LU_SW (the block
- * columns: 2 .. 16). */
+ * H100, 4096 x 4096 (bench/solve_probe): LU 56 ms double / 42 ms single, against 75 / 54
+ * with KIND 0. Tuning: GPUARRAY_LU_RWG (the workgroup, a power of two), GPUARRAY_LU_RMAX
+ * (the most rows a thread: 1 .. 8), GPUARRAY_LU_SW (the block columns: 2 .. 16). */
 static bool reg_shape(const ga_vk *vk, ga_class cls, int64_t rows, int64_t w, lu_variant *v)
 {
-  /* Off unless asked for: on the H100 (2026-11-26) test_lu_panels failed with it and
-   * bench/solve_probe 1024 did not finish in 90 s, not explained yet (lavapipe's wrong
-   * pivot among ties was the test's inexact "tie" matrix, KIND 0 chose the same row). */
+  /* On by default; GPUARRAY_LU_REG=0 turns it off (the one-workgroup KIND 0 then takes
+   * every panel). */
   const char *e = getenv("GPUARRAY_LU_REG");
-  if (!(e && *e == '1'))
+  if (e && *e == '0')
     return false;
   int wg = lu_workgroup(vk, 1024, "GPUARRAY_LU_RWG");
   int rmax = 8;
@@ -145,8 +144,14 @@ static bool reg_shape(const ga_vk *vk, ga_class cls, int64_t rows, int64_t w, lu
     sw = (int)x;
   while (sw > 2 && sw / 2 >= w) /* no wider than the panel */
     sw /= 2;
+  /* The pivot search by subgroup operations is wrong on the H100 (a 7 x 7 reports a zero
+   * pivot, a 1024 solve does not finish; lavapipe runs it right), the shared-memory tree
+   * is right there and as fast (4096 LU 56 ms either way it ran): the tree unless
+   * GPUARRAY_LU_RSUB=1 asks for subgroups. */
   int sub = 0;
-  getf2_shape(vk, cls, &(int){0}, &sub);
+  e = getenv("GPUARRAY_LU_RSUB");
+  if (e && *e == '1')
+    sub = vk->sub_arith && (cls == GA_SINGLE || vk->fp64);
   uint32_t sgs = vk->subgroup_size ? vk->subgroup_size : 1;
   if (sub && ((uint32_t)wg % sgs != 0 || (uint32_t)wg / sgs > 1023))
     sub = 0;

@@ -861,7 +861,7 @@ static void test_lu_panels(void **state)
   } cfg[] = {
     {"16", "0", NULL, NULL, NULL}, {"32", "1", NULL, NULL, NULL}, {"32", "0", "2", NULL, NULL},
     {"16", "1", "4", NULL, NULL},  {"32", "1", "8", "256", NULL}, {"32", "0", NULL, "1024", NULL},
-    {"16", "1", NULL, "32", NULL}, {"32", "0", NULL, NULL, "0"},
+    {"16", "1", NULL, "32", NULL}, {"32", "0", NULL, NULL, "0"}, {"16", "1", NULL, NULL, "0"},
   };
   for (size_t c = 0; c < sizeof cfg / sizeof *cfg; c++) {
     char what[128];
@@ -869,12 +869,12 @@ static void test_lu_panels(void **state)
              cfg[c].sw ? cfg[c].sw : "-", cfg[c].rwg ? cfg[c].rwg : "-", cfg[c].reg ? cfg[c].reg : "-");
     setenv("GPUARRAY_SOLVE_LEAF", cfg[c].leaf, 1);
     setenv("GPUARRAY_LU_SUBGROUP", cfg[c].sub, 1);
-    const char *names[] = {"GPUARRAY_LU_SW", "GPUARRAY_LU_RWG", "GPUARRAY_LU_REG"};
-    /* the register kernel is opt-in until it is right on NVIDIA (ga_vk_lu.c): without
-     * GA_TEST_LU_REG=1 its settings run the old kernel with the same leaves */
-    const char *reg = cfg[c].reg ? cfg[c].reg : getenv("GA_TEST_LU_REG") ? "1" : "0";
-    const char *vals[] = {cfg[c].sw, cfg[c].rwg, reg};
-    for (int q = 0; q < 3; q++) {
+    const char *names[] = {"GPUARRAY_LU_SW", "GPUARRAY_LU_RWG", "GPUARRAY_LU_REG", "GPUARRAY_LU_RSUB"};
+    /* the register kernel's subgroup pivot search is opt-in until it is right on NVIDIA
+     * (ga_vk_lu.c): GA_TEST_LU_RSUB=1 tests it where the configuration asks for subgroups */
+    const char *rsub = getenv("GA_TEST_LU_RSUB") && *cfg[c].sub == '1' ? "1" : NULL;
+    const char *vals[] = {cfg[c].sw, cfg[c].rwg, cfg[c].reg, rsub};
+    for (int q = 0; q < 4; q++) {
       if (vals[q])
         setenv(names[q], vals[q], 1);
       else
@@ -884,8 +884,9 @@ static void test_lu_panels(void **state)
       for (int kind = 0; kind < 4; kind++)
         panel_case(shapes[s][0], shapes[s][1], kind, what);
   }
-  const char *names[] = {"GPUARRAY_LU_SW", "GPUARRAY_LU_RWG", "GPUARRAY_LU_REG", "GPUARRAY_LU_SUBGROUP"};
-  for (int q = 0; q < 4; q++)
+  const char *names[] = {"GPUARRAY_LU_SW", "GPUARRAY_LU_RWG", "GPUARRAY_LU_REG", "GPUARRAY_LU_SUBGROUP",
+                         "GPUARRAY_LU_RSUB"};
+  for (int q = 0; q < 5; q++)
     unsetenv(names[q]);
   setenv("GPUARRAY_SOLVE_LEAF", "4", 1);
 }
