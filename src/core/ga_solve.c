@@ -36,6 +36,12 @@ static int64_t env_size(const char *name, int64_t def, int64_t lo, int64_t hi)
  * take every path. */
 static int64_t solve_block(void) { return env_size("GPUARRAY_SOLVE_NB", 128, 1, 1024); }
 
+/* The triangular solves' diagonal blocks by default: twice as wide, half the dispatches
+ * (each one's latency is what a solve with few right-hand sides costs). H100, 4096
+ * (bench/solve_probe): rcond 16.6 -> 8.2 ms double, 11.0 -> 5.5 single, solves 3.8 -> 2.6;
+ * the row residual 1.7e-15 -> 4.4e-15 (inverted blocks of 256 rows instead of 128). */
+static int64_t tri_block(void) { return env_size("GPUARRAY_SOLVE_NB", 256, 1, 1024); }
+
 /* The width of the LU panels one kernel factors (GPUARRAY_SOLVE_LEAF): its columns are
  * latency-bound steps of one workgroup, the products between panels are not. */
 static int64_t lu_leaf(void) { return env_size("GPUARRAY_SOLVE_LEAF", 16, 1, GA_LA_LEAF_MAX); }
@@ -534,7 +540,7 @@ static void tri_release(tri_factor *f)
 
 static ga_status tri_prepare(tri_factor *f, ga_class cls, const ga_pbuf *T, int64_t n, bool lower, bool unit)
 {
-  *f = (tri_factor){.cls = cls, .T = T, .n = n, .nb = solve_block(), .lower = lower, .unit = unit};
+  *f = (tri_factor){.cls = cls, .T = T, .n = n, .nb = tri_block(), .lower = lower, .unit = unit};
   if (n <= 0)
     return GA_OK;
   int64_t nb = f->nb < n ? f->nb : n, full = n / nb, rag = n - full * nb;

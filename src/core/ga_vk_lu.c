@@ -145,9 +145,9 @@ static bool reg_shape(const ga_vk *vk, ga_class cls, int64_t rows, int64_t w, lu
   while (sw > 2 && sw / 2 >= w) /* no wider than the panel */
     sw /= 2;
   /* The pivot search by subgroup operations is wrong on the H100 (a 7 x 7 reports a zero
-   * pivot, a 1024 solve does not finish; lavapipe runs it right), the shared-memory tree
-   * is right there and as fast (4096 LU 56 ms either way it ran): the tree unless
-   * GPUARRAY_LU_RSUB=1 asks for subgroups. */
+   * pivot, a 1024 solve does not finish; lavapipe runs it right; not explained), the
+   * shared-memory tree is right there: the tree unless GPUARRAY_LU_RSUB=1 asks for
+   * subgroups. */
   int sub = 0;
   e = getenv("GPUARRAY_LU_RSUB");
   if (e && *e == '1')

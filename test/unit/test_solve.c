@@ -616,6 +616,10 @@ static void test_odd_sizes(void **state)
   solve_case(GA_DOUBLE, 1000, 2, 0);
   solve_case(GA_SINGLE, 129, 3, 0);
   solve_case(GA_DOUBLE, 129, 3, 1);
+  unsetenv("GPUARRAY_SOLVE_NB"); /* the defaults: triangular blocks of 256 */
+  unsetenv("GPUARRAY_SOLVE_LEAF");
+  solve_case(GA_DOUBLE, 1000, 2, 0);
+  solve_case(GA_SINGLE, 600, 1, 1);
   setenv("GPUARRAY_SOLVE_NB", "8", 1);
   setenv("GPUARRAY_SOLVE_LEAF", "4", 1);
 }
