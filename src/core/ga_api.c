@@ -251,13 +251,21 @@ static ga_status check_bitwise_shapes(ga_binop op, const resolved *a, const reso
  * erfc): each evaluation of it is costly, and so is each copy of it in a kernel. Such an
  * expression is stored before a reduction over it, whose kernel would hold a dozen
  * copies (minutes of compiling on lavapipe). */
-static bool expr_calls_faddeeva(const ga_tensor *t)
+static bool expr_is_costly(const ga_tensor *t)
 {
   const ga_expr *x = t->lazy ? &t->lazy->x : NULL;
   for (int j = 0; x && j < x->nnodes; j++) {
     const ga_xnode *n = &x->nodes[j];
     if (n->kind == GA_X_UNARY && (n->uop == GA_UOP_ERFCX || ((n->uop == GA_UOP_ERF || n->uop == GA_UOP_ERFC) &&
                                                              ga_class_is_complex(x->nodes[n->a].cls))))
+      return true;
+    /* complex transcendental functions and powers: the same reasoning (cold, lavapipe
+     * spent 1307 of test_complex's 1419 s compiling narrowing checks of them; 381 s in
+     * all once they were stored first) */
+    if (n->kind == GA_X_UNARY && ga_class_is_complex(x->nodes[n->a].cls) && n->uop >= GA_UOP_SQRT &&
+        n->uop <= GA_UOP_ATANH)
+      return true;
+    if (n->kind == GA_X_BINARY && n->op == GA_OP_POWER && ga_class_is_complex(n->cls))
       return true;
   }
   return false;
@@ -272,7 +280,7 @@ ga_status ga_any_true(ga_tensor *flags, bool *found)
     return st;
   ga_reduce_desc d = {.op = GA_RED_ANY, .in = &flags->buf, .in_cls = GA_LOGICAL, .out_cls = GA_LOGICAL,
                       .inner = 1, .n = flags->numel, .outer = 1, .out = &res->buf};
-  if (flags->lazy && expr_calls_faddeeva(flags) && (st = ga_tensor_materialize(flags)) != GA_OK) {
+  if (flags->lazy && expr_is_costly(flags) && (st = ga_tensor_materialize(flags)) != GA_OK) {
     ga_tensor_unref(res);
     return st;
   }
@@ -360,7 +368,7 @@ ga_status ga_settle_tensor(ga_id id, ga_tensor **out)
   if (!ga_class_is_complex(t->cls) || !t->narrow)
     return GA_OK;
   bool nonzero = false;
-  if (t->numel > 0 && expr_calls_faddeeva(t) && (st = ga_tensor_materialize(t)) != GA_OK)
+  if (t->numel > 0 && expr_is_costly(t) && (st = ga_tensor_materialize(t)) != GA_OK)
     return st;
   if (t->numel > 0 && (st = derive(t, true, GA_UOP_IMAG, 0, 0, &im)) == GA_OK &&
       (st = derive(im, false, 0, GA_OP_NE, 0.0, &flags)) == GA_OK)
@@ -1087,7 +1095,7 @@ ga_status ga_reduce_dims(ga_reduce_op op, ga_id id, int dim, int dim_last, ga_su
     return ga_fail(GA_ERR_ARG, "unknown reduction");
   if (op == GA_RED_SUM && ga_class_is_complex(in->cls) && in->numel > 0) {
     /* a complex sum is the sums of the parts: two fused real reductions on the device */
-    if (in->lazy && expr_calls_faddeeva(in) && (st = ga_tensor_materialize(in)) != GA_OK)
+    if (in->lazy && expr_is_costly(in) && (st = ga_tensor_materialize(in)) != GA_OK)
       return st;
     ga_tensor *parts[2] = {NULL, NULL};
     ga_id pid[2] = {0, 0}, sid[2] = {0, 0};
@@ -1164,7 +1172,7 @@ ga_status ga_reduce_dims(ga_reduce_op op, ga_id id, int dim, int dim_last, ga_su
   }
   d.out = &t->buf;
   d.out_index = ti ? &ti->buf : NULL;
-  if (t->numel > 0 && in->lazy && expr_calls_faddeeva(in)) {
+  if (t->numel > 0 && in->lazy && expr_is_costly(in)) {
     if ((st = ga_tensor_materialize(in)) != GA_OK) {
       ga_tensor_unref(t);
       ga_tensor_unref(ti);
