@@ -248,9 +248,10 @@ static ga_status check_bitwise_shapes(ga_binop op, const resolved *a, const reso
 /* Whether any element of the logical tensor flags (pending or not) is true: one fused
  * reduction, reading back one byte. */
 /* Whether a pending expression calls the Faddeeva-function code (erfcx, complex erf and
- * erfc): each evaluation of it is costly, and so is each copy of it in a kernel. Such an
- * expression is stored before a reduction over it, whose kernel would hold a dozen
- * copies (minutes of compiling on lavapipe). */
+ * erfc), a complex transcendental function or a complex power: each evaluation of it is
+ * costly, and so is each copy of it in a kernel. Such an expression is stored before a
+ * reduction over it, whose kernel would hold a dozen copies (minutes of compiling on
+ * lavapipe). */
 static bool expr_is_costly(const ga_tensor *t)
 {
   const ga_expr *x = t->lazy ? &t->lazy->x : NULL;

@@ -58,16 +58,19 @@ static int lu_workgroup(const ga_vk *vk, int gpu, const char *env)
  * were once wrong there); GPUARRAY_LU_SUBGROUP=0/1 overrides, so tests take both.
  * GPUARRAY_LU_WG sets the workgroup (32 .. 1024, a power of two: the shared-memory tree
  * needs one). */
+/* whether the device has subgroup arithmetic for the class */
+static bool subgroup_ok(const ga_vk *vk, ga_class cls) { return vk->sub_arith && (cls == GA_SINGLE || vk->fp64); }
+
 static void getf2_shape(const ga_vk *vk, ga_class cls, int *wg, int *subgroup)
 {
   bool cpu = vk->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
   /* H100, 4096 x 4096 solves (bench/solve_probe): 512 threads 100 ms double / 66 ms
    * single, 256: 108 / 80, 1024: 126 / 73 */
   *wg = lu_workgroup(vk, 512, "GPUARRAY_LU_WG");
-  *subgroup = !cpu && vk->sub_arith && (cls == GA_SINGLE || vk->fp64);
+  *subgroup = !cpu && subgroup_ok(vk, cls);
   const char *e = getenv("GPUARRAY_LU_SUBGROUP");
   if (e && (*e == '0' || *e == '1'))
-    *subgroup = *e == '1' && vk->sub_arith && (cls == GA_SINGLE || vk->fp64);
+    *subgroup = *e == '1' && subgroup_ok(vk, cls);
 }
 
 /* The panel by several workgroups (KIND 4 of lu.comp), each holding RPT rows a thread in
@@ -154,7 +157,7 @@ static bool reg_shape(const ga_vk *vk, ga_class cls, int64_t rows, int64_t w, lu
   int sub = 0;
   e = getenv("GPUARRAY_LU_RSUB");
   if (e && *e == '1')
-    sub = vk->sub_arith && (cls == GA_SINGLE || vk->fp64);
+    sub = subgroup_ok(vk, cls);
   uint32_t sgs = vk->subgroup_size ? vk->subgroup_size : 1;
   if (sub && ((uint32_t)wg % sgs != 0 || (uint32_t)wg / sgs > 1023))
     sub = 0;
