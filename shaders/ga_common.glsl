@@ -153,6 +153,13 @@ float ga_sign_from(float f, uint sign)
 {
   return uintBitsToFloat((floatBitsToUint(f) & 0x7fffffffu) | sign);
 }
+// trunc of a double, by floor or ceil: Debian 12's Mesa 22.3.6-1+deb12u2 (lavapipe) returns
+// doubles of magnitude 2^24 and more unchanged from trunc (round (2^24 + 0.7) was
+// 2^24 + 0.7 there; floor, ceil and roundEven are right). The sign of a zero is trunc's.
+double ga_trunc(double x) { return x < 0.0lf ? ceil(x) : floor(x); }
+dvec2 ga_trunc(dvec2 z) { return dvec2(ga_trunc(z.x), ga_trunc(z.y)); }
+float ga_trunc(float x) { return trunc(x); }
+vec2 ga_trunc(vec2 z) { return trunc(z); }
 #if GA_EMULATE32
 double ga_d(float f)
 {
@@ -243,7 +250,7 @@ float ga_mul_f(float a, float b)
 }
 float ga_floor_f(float x) { return ga_f(floor(ga_d(x))); }
 float ga_ceil_f(float x) { return ga_f(ceil(ga_d(x))); }
-float ga_trunc_f(float x) { return ga_f(trunc(ga_d(x))); }
+float ga_trunc_f(float x) { return ga_f(ga_trunc(ga_d(x))); }
 #else
 float ga_add_f(float a, float b) { precise float r = a + b; return r; }
 float ga_sub_f(float a, float b) { precise float r = a - b; return r; }
@@ -337,7 +344,7 @@ float ga_div_single(float a, float b)
 // saturate, NaN -> 0. The remainder x - trunc(x) is exact, so no double rounding.
 double ga_round_half_away(double x)
 {
-  double t = trunc(x);
+  double t = ga_trunc(x);
   if (abs(x - t) >= 0.5)
     t += sign(x);
   return t;

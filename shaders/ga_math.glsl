@@ -138,7 +138,7 @@ double ga_rem_double(double x, double y)
     if (ga_m_nint(y) != y && abs(rel) < 2.220446049250313e-16lf) {
       r = 0.0lf;
     } else {
-      precise double t = y * trunc(q);
+      precise double t = y * ga_trunc(q);
       r = x - t;
     }
   }
@@ -244,7 +244,7 @@ int64_t ga_x86_int64(double x)
 {
   if (isnan(x) || x >= 9223372036854775808.0lf || x < -9223372036854775808.0lf)
     return GA_I64_MIN;
-  double t = trunc(abs(x));
+  double t = ga_trunc(abs(x));
   double hi = floor(t * 2.3283064365386963e-10lf);
   double lo = t - hi * 4294967296.0lf;
   int64_t m = int64_t((uint64_t(uint(hi)) << 32) | uint64_t(uint(lo)));
@@ -2137,7 +2137,7 @@ double ga_m_gamma_positive(double x, out int e2)
   } else {
     ah = ga_m_lgamma_mid(x_adj, lh);
   }
-  precise double x_adj_int = trunc(x_adj + 0.5lf); // round half away (x_adj > 0)
+  precise double x_adj_int = ga_trunc(x_adj + 0.5lf); // round half away (x_adj > 0)
   precise double x_adj_frac = x_adj - x_adj_int;
   e = ga_m_exp_glibc(ah, al, false);
   pw = e;
@@ -2191,13 +2191,13 @@ double ga_gamma_d(double x)
     return inv;
   }
   if (x <= -184.0lf) // underflows; the sign is gamma's: negative where trunc(x) is even
-    return trunc(x) == 2.0lf * trunc(trunc(x) * 0.5lf) ? -0.0lf : 0.0lf;
+    return ga_trunc(x) == 2.0lf * ga_trunc(ga_trunc(x) * 0.5lf) ? -0.0lf : 0.0lf;
   int e2;
   precise double g = ga_m_gamma_positive(abs(x), e2);
   if (x < 0.0lf) {
     // the reflection formula: gamma(x) = -pi / (x sin(pi x) gamma(-x))
-    precise double tx = trunc(x);
-    bool neg = tx == 2.0lf * trunc(tx * 0.5lf);
+    precise double tx = ga_trunc(x);
+    bool neg = tx == 2.0lf * ga_trunc(tx * 0.5lf);
     precise double frac = tx - x;
     if (frac > 0.5lf)
       frac = 1.0lf - frac;
@@ -2549,7 +2549,7 @@ double ga_lgamma_d(double x)
   if (x > -8.470329472543003e-22lf)
     return -ga_m_log_acc(-x);
   // |sin(pi x)| from the distance of x to the nearest integer, |frac| <= 1/2
-  precise double frac = abs(x - trunc(x));
+  precise double frac = abs(x - ga_trunc(x));
   if (frac > 0.5lf)
     frac = 1.0lf - frac;
   precise double s = frac <= 0.25lf ? ga_m_sin_acc(3.141592653589793lf * frac)

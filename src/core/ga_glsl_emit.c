@@ -416,7 +416,7 @@ static void emit_complex_unary(ga_strbuf *b, const ga_xnode *n, ga_class ca, con
   case GA_UOP_ROUND:
     ga_sb_printf(b, "%s(dvec2(ga_round_half_away((%s).x), ga_round_half_away((%s).y)))", wrap, zs, zs);
     break;
-  case GA_UOP_FIX: ga_sb_printf(b, "%s(trunc(%s))", wrap, zs); break;
+  case GA_UOP_FIX: ga_sb_printf(b, "%s(ga_trunc(%s))", wrap, zs); break;
   default: /* GA_UOP_CAST: to a complex class, or logical */
     if (oc == GA_LOGICAL)
       ga_sb_printf(b, "uint(%s != dvec2(0.0lf))", zs);
@@ -713,7 +713,7 @@ void ga_glsl_emit_unary(ga_strbuf *b, const ga_xnode *n, ga_class ca, const char
   case GA_UOP_FLOOR: ga_sb_printf(b, "floor(%s(%s))", t, a); return;
   case GA_UOP_CEIL: ga_sb_printf(b, "ceil(%s(%s))", t, a); return;
   case GA_UOP_ROUND: ga_sb_printf(b, "ga_round_half_away%s(%s(%s))", sfx, t, a); return;
-  default: ga_sb_printf(b, "trunc(%s(%s))", t, a); return;
+  default: ga_sb_printf(b, "ga_trunc(%s(%s))", t, a); return;
   }
 }
 

@@ -349,6 +349,27 @@ endfor
 [np, nf] = same (@hypot, {single(3i), 4}, 0, "hypot single complex, double", np, nf);
 [np, nf] = same (@hypot, {true, 1i}, 0, "hypot logical, complex", np, nf);
 
+## ---- rounding of large magnitudes ----------------------------------------------------
+## Debian 12's Mesa 22.3.6-1+deb12u2 returned doubles of magnitude 2^24 and more
+## unchanged from GLSL's trunc: fix, round, rem and conversions to integers went wrong
+## there (shaders/ga_common.glsl's ga_trunc says how it is avoided)
+for cls = {"double", "single"}
+  c = cls{1};
+  e = [1 20 23 24 25 30 31 40 51 52 53];
+  v = [2.^e + 0.5, 2.^e + 0.7, 2.^e - 0.5, 2.^e + 1.5, 2.^e + 0.25];
+  v = cast ([v, -v, -0, 0.5, -0.5, 1e300, -Inf, Inf, NaN, 1e9 + 0.5 + rand(1, 16) * 1e6], c);
+  v(end+1:end+20) = cast ((rand (1, 20) - 0.5) * 2^((c(1) == "d") * 30 + 20), c);
+  for f = {@fix, @round, @floor, @ceil, @(x) rem (x, 3), @(x) mod (x, 3), @int32, @int64, @uint32, @uint64}
+    [np, nf] = same (f{1}, {v}, 0, sprintf ("%s of large values %s", func2str (f{1}), c), np, nf);
+  endfor
+  z = complex (v, fliplr (v));
+  for f = {@fix, @round}
+    [np, nf] = same (f{1}, {z}, 0, sprintf ("%s of large values complex %s", func2str (f{1}), c), np, nf);
+  endfor
+endfor
+[np, nf] = same (@(x, y) x + y, {int32([1011565077 -5 2147483000]), [0.5 0.5 0.7]}, 0, "int32 + double ties", np, nf);
+[np, nf] = same (@(x, y) x ./ y, {int32([1e9+1 -1e9-1 7]), int32(2)}, 0, "int32 ./ int32 ties", np, nf);
+
 ## ---- bitshift (A, K, N) ------------------------------------------------------------
 for cls = [ints, {"double", "single"}]
   c = cls{1};
