@@ -34,6 +34,8 @@ typedef struct {
   int diag; /* gemm.comp DIAG: a measuring aid with wrong results, only when named */
 } ga_vk_gemm_tile;
 
+typedef struct ga_vk_profile ga_vk_profile;
+
 typedef struct {
   VkInstance instance;
   VkDebugUtilsMessengerEXT messenger;
@@ -71,6 +73,7 @@ typedef struct {
   VkQueryPool timestamps;         /* two per ring slot: start and end of its work */
   bool timed[GA_VK_RING];         /* the slot's timestamps await reading */
   double ns_per_tick;
+  struct ga_vk_profile *profile;  /* GPUARRAY_PROFILE: per-kernel device time (ga_vk_profile.c) */
   uint64_t submitted;             /* last value signalled by a submit */
 
   struct ga_vk_deferred *deferred; /* buffers freed while queued work may use them */
@@ -126,6 +129,17 @@ void ga_vk_pipelines_destroy(ga_vk *vk);
 /* The pipeline for key, compiling source() on a miss. */
 ga_status ga_vk_pipeline_get(ga_vk *vk, const char *key, char *(*source)(const void *ctx),
                              const void *ctx, VkPipeline *out);
+
+/* The key a pipeline was made for (NULL if it is not one of ours); a linear search. */
+const char *ga_vk_pipeline_key(const ga_vk *vk, VkPipeline p);
+
+/* ga_vk_profile.c: GPUARRAY_PROFILE=1, device time per kernel, printed at close */
+void ga_vk_profile_create(ga_vk *vk);
+void ga_vk_profile_begin(ga_vk *vk, VkCommandBuffer cmd, int slot);
+void ga_vk_profile_mark(ga_vk *vk, VkCommandBuffer cmd, VkPipeline p);
+void ga_vk_profile_submitted(ga_vk *vk, int slot);
+void ga_vk_profile_harvest(ga_vk *vk);
+void ga_vk_profile_destroy(ga_vk *vk);
 
 /* ga_vk_diskcache.c */
 #define GA_GENERATOR_VERSION 14 /* bump when generated GLSL changes for the same key */

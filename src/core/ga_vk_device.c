@@ -299,6 +299,7 @@ static void vk_close(void *state)
     return;
   if (vk->device) {
     vkDeviceWaitIdle(vk->device);
+    ga_vk_profile_destroy(vk);
     ga_vk_pipelines_destroy(vk);
     ga_vk_memory_destroy(vk);
     ga_vk_submit_destroy(vk);

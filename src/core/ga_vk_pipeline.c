@@ -283,6 +283,15 @@ static ga_status build(ga_vk *vk, const char *key, char *(*source)(const void *c
   return st;
 }
 
+const char *ga_vk_pipeline_key(const ga_vk *vk, VkPipeline pipe)
+{
+  for (int b = 0; b < 256; b++)
+    for (const ga_vk_pipeline *p = vk->pipelines[b]; p; p = p->next)
+      if (p->pipeline == pipe)
+        return p->key;
+  return NULL;
+}
+
 ga_status ga_vk_pipeline_get(ga_vk *vk, const char *key, char *(*source)(const void *ctx), const void *ctx,
                              VkPipeline *out)
 {

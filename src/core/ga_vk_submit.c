@@ -36,6 +36,7 @@ ga_status ga_vk_submit_create(ga_vk *vk)
       vk->timestamps = VK_NULL_HANDLE;
     vk->ns_per_tick = vk->props.limits.timestampPeriod;
   }
+  ga_vk_profile_create(vk);
   VkSemaphoreTypeCreateInfo ti = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO,
                                   .semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE, .initialValue = 0};
   VkSemaphoreCreateInfo si = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO, .pNext = &ti};
@@ -107,6 +108,7 @@ void ga_vk_harvest_timestamps(ga_vk *vk)
       ga_g.stats.gpu_time_ns += (uint64_t)((double)(t[1] - t[0]) * vk->ns_per_tick);
     vk->timed[slot] = false;
   }
+  ga_vk_profile_harvest(vk);
 }
 
 ga_status ga_vk_cmd(ga_vk *vk, VkCommandBuffer *cmd)
@@ -129,6 +131,7 @@ ga_status ga_vk_cmd(ga_vk *vk, VkCommandBuffer *cmd)
       vkCmdResetQueryPool(c, vk->timestamps, 2 * (uint32_t)slot, 2);
       vkCmdWriteTimestamp(c, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, vk->timestamps, 2 * (uint32_t)slot);
     }
+    ga_vk_profile_begin(vk, c, slot);
     vk->recording = true;
     vk->batch = 0;
   }
@@ -175,6 +178,7 @@ ga_status ga_vk_flush(ga_vk *vk)
     return st;
   vk->submitted = value;
   vk->ring_value[vk->ring_pos] = value;
+  ga_vk_profile_submitted(vk, vk->ring_pos);
   vk->ring_pos = (vk->ring_pos + 1) % GA_VK_RING;
   ga_g.stats.submits++;
   return GA_OK;
@@ -199,6 +203,7 @@ ga_status ga_vk_dispatch(ga_vk *vk, VkPipeline p, const void *push, uint32_t pus
   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p);
   vkCmdPushConstants(cmd, vk->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, push_bytes, push);
   vkCmdDispatch(cmd, gx, (uint32_t)gy, 1);
+  ga_vk_profile_mark(vk, cmd, p);
   ga_g.stats.dispatches++;
   if (++vk->batch >= GA_VK_MAX_BATCH)
     return ga_vk_flush(vk);
