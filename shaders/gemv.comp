@@ -2,7 +2,13 @@
 // bandwidth (ga_vk_gemm.c). The matrix is column-major, rows x cols with leading
 // dimension ld; the vector is contiguous. The core defines T, V4, ES and KIND:
 //   KIND 0  y(r) = sum_c Mat(r, c) v(c): a thread owns four adjacent rows, so a warp
-//           reads whole lines of each column
+//           reads whole lines of each column; the workgroup's 256 threads are RT row
+//           threads times 256 / RT column slices (flags bits 8-11: log2 RT, 32 to 256),
+//           each slice summing every (256 / RT)-th column, added in shared memory in
+//           slice order. Short, wide matrices (the triangular solves' 256 x 256 blocks)
+//           then keep a warp's loads together and a thread's column run short: the
+//           loads of a run are independent (four at a time), so a thread waits for
+//           memory once per four columns, not once per column
 //   KIND 1  y(c) = sum_r Mat(r, c) v(r): dot products down columns, a workgroup per
 //           column, its threads striding down it with vector loads
 //   KIND 2  y(i) = sum of nchunks partial results (Mat holds them, rows = outputs)
@@ -21,7 +27,8 @@ layout(push_constant) uniform Params {
   uint batch;
   uint groups_x;
   uint flags;              // 1: the matrix may be read as aligned 4-vectors; 2: the vector;
-                           // 4: subtract the result from y instead of storing it
+                           // 4: subtract the result from y instead of storing it;
+                           // bits 8-11 (KIND 0): log2 of the row threads
 } pc;
 
 layout(buffer_reference, std430, buffer_reference_align = 16) buffer GemvV4 { V4 v; };
@@ -46,6 +53,8 @@ V4 load4(uint64_t base, uint64_t ld, uint f0, uint fmax, uint s, uint smax, bool
 
 #if KIND == 1
 shared T part[256];
+#elif KIND == 0
+shared V4 part4[256];
 #endif
 
 void main()
@@ -65,21 +74,38 @@ void main()
   uint64_t dst = pc.out_addr + (uint64_t(page) * pc.sout + uint64_t(ch) * uint64_t(nout)) * uint64_t(ES);
   uint c0 = ch * pc.chunk, c1 = min(c0 + pc.chunk, KIND == 1 ? pc.rows : pc.cols);
 #if KIND == 0
-  uint r0 = (blk * 256u + tid) * 4u;
-  if (r0 >= pc.rows)
-    return;
+  uint rlog = (pc.flags >> 8) & 15u, rth = 1u << rlog, slices = 256u >> rlog;
+  uint rt = tid & (rth - 1u), cs = tid >> rlog;
+  uint r0 = (blk * rth + rt) * 4u;
   bool v4 = (pc.flags & 1u) != 0u;
   V4 acc = V4(0), acc1 = V4(0);
-  uint c = c0;
-  for (; c + 1u < c1; c += 2u) {
-    V4 x0 = load4(mat, pc.ld, r0, pc.rows, c, pc.cols, v4);
-    V4 x1 = load4(mat, pc.ld, r0, pc.rows, c + 1u, pc.cols, v4);
-    acc = fma(x0, V4(ld1(vec, c)), acc);
-    acc1 = fma(x1, V4(ld1(vec, c + 1u)), acc1);
+  if (r0 < pc.rows) {
+    uint c = c0 + cs;
+    for (; c + 3u * slices < c1; c += 4u * slices) {
+      V4 x0 = load4(mat, pc.ld, r0, pc.rows, c, pc.cols, v4);
+      V4 x1 = load4(mat, pc.ld, r0, pc.rows, c + slices, pc.cols, v4);
+      V4 x2 = load4(mat, pc.ld, r0, pc.rows, c + 2u * slices, pc.cols, v4);
+      V4 x3 = load4(mat, pc.ld, r0, pc.rows, c + 3u * slices, pc.cols, v4);
+      T w0 = ld1(vec, c), w1 = ld1(vec, c + slices), w2 = ld1(vec, c + 2u * slices), w3 = ld1(vec, c + 3u * slices);
+      acc = fma(x0, V4(w0), acc);
+      acc1 = fma(x1, V4(w1), acc1);
+      acc = fma(x2, V4(w2), acc);
+      acc1 = fma(x3, V4(w3), acc1);
+    }
+    for (; c < c1; c += slices)
+      acc = fma(load4(mat, pc.ld, r0, pc.rows, c, pc.cols, v4), V4(ld1(vec, c)), acc);
+    acc += acc1;
   }
-  if (c < c1)
-    acc = fma(load4(mat, pc.ld, r0, pc.rows, c, pc.cols, v4), V4(ld1(vec, c)), acc);
-  acc += acc1;
+  if (slices > 1u) { // uniform: every invocation reaches the barrier
+    part4[tid] = acc;
+    barrier();
+    if (cs != 0u)
+      return;
+    for (uint q = 1u; q < slices; q++)
+      acc += part4[rt + q * rth];
+  }
+  if (r0 >= pc.rows)
+    return;
   bool sub = (pc.flags & 4u) != 0u;
   [[unroll]] for (uint q = 0u; q < 4u; q++)
     if (r0 + q < pc.rows) {

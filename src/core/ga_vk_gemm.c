@@ -475,6 +475,28 @@ static ga_status tune(ga_vk *vk, const ga_gemm_desc *d)
   return GA_OK;
 }
 
+/* Products whose tiles of the chosen variant would fill at most half the SMs (the
+ * recursive LU's updates and substitutions: m up to n, n and k of 16 to 256) run on
+ * smaller tiles, GPUARRAY_GEMM_SMALL (default 32x64x8-4x4; 0: never), where that makes
+ * more of them. Each thread then does less per load, so a product that fills the device
+ * keeps its variant: at "fewer tiles than SMs", 1024^2 DGEMM took 0.58 ms instead of
+ * 0.32 on the H200. On a device that does not say how many SMs it has, eight. Every
+ * variant sums k in the same order, so the choice changes no result. */
+static void small_tile(const ga_vk *vk, const ga_gemm_desc *d, ga_vk_gemm_tile *t)
+{
+  const char *env = getenv("GPUARRAY_GEMM_SMALL");
+  if (env && strcmp(env, "0") == 0)
+    return;
+  ga_vk_gemm_tile sm;
+  if (!tile_parse(env && *env ? env : "32x64x8-4x4", &sm) || !tile_fits(vk, d->cls, &sm))
+    return;
+  int64_t units = vk->sm_count ? (int64_t)vk->sm_count : 8;
+  int64_t tiles = ((d->m + t->bm - 1) / t->bm) * ((d->n + t->bn - 1) / t->bn) * d->batch;
+  int64_t small = ((d->m + sm.bm - 1) / sm.bm) * ((d->n + sm.bn - 1) / sm.bn) * d->batch;
+  if (2 * tiles <= units && small > tiles)
+    *t = sm;
+}
+
 /* The variant for d: GPUARRAY_GEMM_TILE if it names one the device takes; else, unless
  * GPUARRAY_GEMM_AUTOTUNE=0, the class's tuned choice (from the disk cache, or tuned now
  * on the first product of at least 1024 in every dimension, off CPU devices;
@@ -488,8 +510,10 @@ static ga_status choose_tile(ga_vk *vk, const ga_gemm_desc *d, ga_vk_gemm_tile *
   }
   *t = default_tile(vk, d->cls);
   const char *env = getenv("GPUARRAY_GEMM_AUTOTUNE");
-  if (env && strcmp(env, "0") == 0)
+  if (env && strcmp(env, "0") == 0) {
+    small_tile(vk, d, t);
     return GA_OK;
+  }
   int s = cls_slot(d->cls);
   if (!vk->gemm_looked_up[s])
     tune_load(vk, d->cls);
@@ -502,6 +526,7 @@ static ga_status choose_tile(ga_vk *vk, const ga_gemm_desc *d, ga_vk_gemm_tile *
   }
   if (vk->gemm_known[s])
     *t = vk->gemm_tuned[s];
+  small_tile(vk, d, t);
   return GA_OK;
 }
 
@@ -544,10 +569,21 @@ static ga_status run_gemv(ga_vk *vk, ga_class cls, int kind, uint64_t mat, int64
 {
   const int64_t want = 2048; /* workgroups: a dozen per SM on the largest devices */
   int64_t nout = kind == 0 ? rows : cols, len = kind == 0 ? cols : rows;
-  int64_t blocks = kind == 0 ? (rows + 1023) / 1024 : cols;
+  /* kind 0: 2^rlog row threads of four rows, 256 >> rlog column slices: up to 8 slices,
+   * at least 8 columns each. A thread's run of columns is what it waits for, one
+   * memory latency per four: with one slice, 256 x 256 blocks took 23 us a product on
+   * the H200 (GPUARRAY_PROFILE, bench/solve_probe 4096) */
+  int rlog = 8;
+  while (kind == 0 && rlog > 5 && len >= 8 * (256 >> (rlog - 1)))
+    rlog--;
+  int64_t slices = kind == 0 ? 256 >> rlog : 1;
+  int64_t blocks = kind == 0 ? (rows + (4 << rlog) - 1) / (4 << rlog) : cols;
   int64_t per = blocks * batch, nchunks = 1;
-  const int64_t min_len = kind == 0 ? 64 : 4096;
-  if (per < want && len > min_len) {
+  /* a slice of the summed index per workgroup where the outputs leave the device idle,
+   * the slices' sums added by a second pass: kind 0 while a thread's run would exceed 32
+   * columns, kind 1 (a workgroup per column, 1024 rows a pass) beyond 4096 rows */
+  const int64_t min_len = kind == 0 ? 16 * slices : 4096;
+  if (per < want && len > (kind == 0 ? 32 * slices : min_len)) {
     nchunks = (want + per - 1) / per;
     int64_t cap = (len + min_len - 1) / min_len;
     nchunks = nchunks < cap ? nchunks : cap;
@@ -562,6 +598,8 @@ static ga_status run_gemv(ga_vk *vk, ga_class cls, int kind, uint64_t mat, int64
     flags |= 1;
   if (aligned16(vec) && svec % 4 == 0)
     flags |= 2;
+  if (kind == 0)
+    flags |= (uint32_t)rlog << 8;
   gemv_push pc = {mat, vec, out, (uint64_t)ld, (uint64_t)smat, (uint64_t)svec, (uint64_t)sout, (uint32_t)rows,
                   (uint32_t)cols, (uint32_t)chunk, (uint32_t)nchunks, (uint32_t)blocks, (uint32_t)batch, 0, flags};
   if (nchunks == 1) {

@@ -8,7 +8,8 @@
  * shapes, each transpose, page batches and the solver's update mode (C -= op(A) op(B) on
  * blocks inside larger matrices), and the autotuner's mechanism is checked (forced on a
  * small product: the choice recorded on disk, read back and used, a corrupt record
- * ignored and rewritten), and elementwise epilogues run in the product's kernel.
+ * ignored and rewritten), small products take smaller tiles (GPUARRAY_GEMM_SMALL), and
+ * elementwise epilogues run in the product's kernel.
  * GA_TEST_SKIP_LARGE=1 skips the one test over 128 MiB. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -155,6 +156,9 @@ static const int64_t shapes[][3] = {
   {9, 8, 1},     {2, 300, 5},     {300, 2, 5},   {33, 17, 1000}, {129, 1, 130}, {1, 129, 130},
   {1, 1, 1000},  {1, 1, 70001},   {4, 1, 4},     {1, 4, 4},      {1000, 1, 3},  {2, 1, 100000},
   {1, 3, 50000}, {100, 100, 1},   {257, 3, 300},
+  /* matrix-vector products whose rows and columns choose 1 to 8 column slices a
+   * workgroup, with and without a sliced summed index (ga_vk_gemm.c run_gemv) */
+  {256, 1, 256}, {3840, 1, 256}, {129, 1, 15},  {70, 1, 17},  {1000, 1, 64}, {33, 1, 4099},
 };
 
 static void test_shapes(void **state)
@@ -724,6 +728,7 @@ static void test_autotune(void **state)
   char *keep = old ? strdup(old) : NULL;
   setenv("GPUARRAY_CACHE_DIR", dir, 1);
   setenv("GPUARRAY_GEMM_AUTOTUNE", "force", 1);
+  setenv("GPUARRAY_GEMM_SMALL", "0", 1); /* these small products run the class's choice */
   unsetenv("GPUARRAY_GEMM_TILE");
   CHECK_OK(ga_reset(0));
   ga_reset_stats();
@@ -794,8 +799,49 @@ static void test_autotune(void **state)
   else
     unsetenv("GPUARRAY_CACHE_DIR");
   free(keep);
+  unsetenv("GPUARRAY_GEMM_SMALL");
   CHECK_OK(ga_reset(0));
   rm_tree(dir);
+}
+
+/* Products whose tiles of the chosen variant fill at most half the device's SMs (eight on
+ * a device that does not say) run on GPUARRAY_GEMM_SMALL's smaller tiles where those are
+ * more; larger products, a forced variant and GPUARRAY_GEMM_SMALL=0 keep theirs. */
+static void test_small_tiles(void **state)
+{
+  (void)state;
+  if (!on_vulkan())
+    skip();
+  rng_state = 777;
+  setenv("GPUARRAY_GEMM_AUTOTUNE", "0", 1);
+  unsetenv("GPUARRAY_GEMM_TILE");
+  ga_device_info info;
+  CHECK_OK(ga_get_device_info(&info));
+  int64_t units = info.multiprocessor_count > 0 ? info.multiprocessor_count : 8;
+  const char *def[2] = {ga_gemm_candidate(GA_SINGLE, 0), ga_gemm_candidate(GA_DOUBLE, 0)};
+  ga_class classes[2] = {GA_SINGLE, GA_DOUBLE};
+  for (int c = 0; c < 2; c++) {
+    ga_class cls = classes[c];
+    unsetenv("GPUARRAY_GEMM_SMALL");
+    one_product(cls, 100, 16, 40); /* one tile of 128 x 64 or 128 x 128 */
+    assert_string_equal(ga_gemm_variant(cls), "32x64x8-4x4");
+    setenv("GPUARRAY_GEMM_SMALL", "32x32x8-4x4", 1);
+    one_product(cls, 97, 33, 19); /* ragged small tiles */
+    assert_string_equal(ga_gemm_variant(cls), "32x32x8-4x4");
+    /* default tiles for more than half the units: the default */
+    one_product(cls, 128 * (units / 2 + 1), 50, 9);
+    assert_string_equal(ga_gemm_variant(cls), def[c]);
+    setenv("GPUARRAY_GEMM_SMALL", "0", 1);
+    one_product(cls, 100, 16, 40);
+    assert_string_equal(ga_gemm_variant(cls), def[c]);
+    setenv("GPUARRAY_GEMM_SMALL", "32x32x8-4x4", 1);
+    setenv("GPUARRAY_GEMM_TILE", def[c], 1);
+    one_product(cls, 100, 16, 40);
+    assert_string_equal(ga_gemm_variant(cls), def[c]);
+    unsetenv("GPUARRAY_GEMM_TILE");
+  }
+  unsetenv("GPUARRAY_GEMM_SMALL");
+  unsetenv("GPUARRAY_GEMM_AUTOTUNE");
 }
 
 static int teardown_clean(void **state)
@@ -906,6 +952,7 @@ int main(void)
     {"test_variants_double", test_variants, NULL, teardown_clean, &dbl},
     {"test_variants_single", test_variants, NULL, teardown_clean, &sgl},
     cmocka_unit_test_teardown(test_autotune, teardown_clean),
+    cmocka_unit_test_teardown(test_small_tiles, teardown_clean),
   };
   ga_device_info info;
   CHECK_OK(ga_get_device_info(&info));
