@@ -975,6 +975,43 @@ classdef gpuArray < handle
       r = gpuArray (__gpuarray__ ("unary", "erfcx", a), [], [], true);
     endfunction
 
+    ## -*- texinfo -*-
+    ## @deftypefn  {} {@var{R} =} psi (@var{Z})
+    ## @deftypefnx {} {@var{R} =} psi (@var{K}, @var{Z})
+    ## The digamma function, the derivative of @code{gammaln}, elementwise on the device for
+    ## real single and double @var{Z}, by Octave's own algorithm (its recurrence, series and
+    ## reflection; single computed in double and rounded): -Inf at 0 and the negative
+    ## integers. At integers and half integers Octave sums @var{Z} terms; beyond 1024 the
+    ## device takes the series instead, within an ulp or two of the true value, where
+    ## Octave's sums carry their own rounding. Complex @var{Z} and the polygamma functions
+    ## (@var{K} > 0) are computed by Octave on the host and returned as gpuArrays. As
+    ## Octave, integer and logical @var{Z} are an error.
+    ## @seealso{gammaln, gamma}
+    ## @end deftypefn
+
+    function r = psi (k, z)
+      if (nargin == 1)
+        z = k;
+        k = 0;
+      endif
+      k = gather (k);
+      if (! isa (z, "gpuArray"))   # psi (gpuArray (k), z)
+        r = gpuArray (psi (k, z));
+        return;
+      endif
+      if (! isfloat (z))
+        error ("psi: Z must be a floating point");
+      endif
+      if (! (isscalar (k) && isreal (k) && k >= 0 && k == fix (k)))
+        error ("psi: K must be a non-negative integer");
+      endif
+      if (k == 0 && isreal (z))
+        r = gpuArray (__gpuarray__ ("unary", "psi", z), [], [], true);
+      else   # Octave's complex digamma and its polygamma (Fortran's dpsifn), on the host
+        r = gpuArray (psi (k, gather (z)));
+      endif
+    endfunction
+
     function r = gamma (a)
       r = gpuArray (__gpuarray__ ("unary", "gamma", a), [], [], true);
     endfunction
@@ -3137,6 +3174,33 @@ endclassdef
 %! check_function (@gamma, [x(abs (x) < 170), 0, -0, -1, -2, -Inf, Inf, 171.7, 0.5], 4);
 %! check_function (@sqrt, int8 ([4 9 -0]), 0);
 %! check_function (@exp, [true false], 0);
+
+%!test
+%! ## psi: Octave's algorithm, every branch: integers and half integers (sums), the
+%! ## recurrence below 10, the series, the reflection below 0, the poles, NaN and Inf
+%! for c = {"double", "single"}
+%!   x = [0 -0 1 2 3 7 0.5 1.5 2.5 -0.5 -1 -2.5 -3.7 1e-300 5e-324 NaN Inf -Inf 9.99 10 ...
+%!        10.5 1e6+0.3 170.3 1e300 0.49999999999999994 rand(1, 40) * 30 - 10 rand(1, 20) * 1e4];
+%!   x = cast (x, c{1});
+%!   g = gather (psi (gpuArray (x)));
+%!   r = psi (x);
+%!   assert (class (g), c{1});
+%!   assert (isequal (isnan (g), isnan (r)));
+%!   assert (g(isinf (r)), r(isinf (r)));
+%!   k = isfinite (r);   # near psi's roots both cancel: errors are relative to the terms
+%!   assert (all (abs (g(k) - r(k)) <= 16 * eps (c{1}) * max (1, abs (r(k)))));
+%! endfor
+%! ## above 1024 terms the device takes the series: Octave's long sums within a few ulp
+%! n = [1025 1026 2000.5 40000];
+%! assert (gather (psi (gpuArray (n))), psi (n), -4e-15);
+%!assert (gather (psi (0, gpuArray ([1.5 2]))), psi ([1.5 2]))
+%!assert (isa (psi (1, gpuArray ([1.5 2])), "gpuArray"))
+%!assert (gather (psi (1, gpuArray ([1.5 2]))), psi (1, [1.5 2]))
+%!assert (gather (psi (gpuArray ([1+2i, -0.5+1i]))), psi ([1+2i, -0.5+1i]))
+%!assert (size (gather (psi (gpuArray (zeros (0, 3))))), [0 3])
+%!error <Z must be a floating point> psi (gpuArray (int8 (3)))
+%!error <Z must be a floating point> psi (gpuArray (true))
+%!error <K must be a non-negative integer> psi (1.5, gpuArray (2))
 
 %!test
 %! ## erfcx, and erf, erfc, erfcx of complex values: the Faddeeva package's algorithms, as

@@ -2559,4 +2559,81 @@ double ga_lgamma_d(double x)
   return r;
 }
 
+// ---- psi (digamma) ----------------------------------------------------------------
+// Octave's psi (liboctave's xpsi) step by step, so that its answers come out: -Inf at 0
+// and the negative integers; at positive integers -EulerGamma plus the sum of 1/k from
+// k = z - 1 down to 1, at half integers the sum of 1/(2k - 1) (its "z + 0.5 is an
+// integer" test included, rounding and all); elsewhere the recurrence up to z >= 10,
+// then log(z) - 1/(2z) and ten terms in 1/z^2; psi(1 - z) - pi/tan(pi z) below 0. Its
+// sums run z terms (psi (1e15) never returns in Octave): here they stop at 1024, and
+// larger integers and half integers take the series instead (the true value within an
+// ulp or two, where Octave's long sums carry their rounding). Integers of 2^63 and more
+// (and Inf) give -EulerGamma, as Octave's loop counter overflows there.
+const double GA_M_EULER = 0.57721566490153287lf;
+
+// its series: the ten terms written out (a loop of precise code must not be unrolled by
+// the compiler: shaders/README.md)
+double ga_m_psi_series(double zc)
+{
+  precise double o2 = ga_div_double(1.0lf, zc * zc);
+  precise double o = o2, p = -0.083333333333333333lf * o;
+  o = o * o2; p = p + 0.0083333333333333333lf * o;
+  o = o * o2; p = p + -0.0039682539682539683lf * o;
+  o = o * o2; p = p + 0.0041666666666666667lf * o;
+  o = o * o2; p = p + -0.0075757575757575758lf * o;
+  o = o * o2; p = p + 0.021092796092796093lf * o;
+  o = o * o2; p = p + -0.083333333333333333lf * o;
+  o = o * o2; p = p + 0.4432598039215686lf * o;
+  o = o * o2; p = p + -3.053954330270122lf * o;
+  o = o * o2; p = p + 12.5318899521531lf * o;
+  precise double t = ga_log_d(zc) - ga_div_double(0.5lf, zc);
+  p = p + t;
+  return p;
+}
+
+// z > 0 or NaN
+double ga_m_psi_pos(double z)
+{
+  precise double p = 0.0lf;
+  precise double zh = z + 0.5lf;
+  if (floor(z) == z) {
+    if (!(z < 9223372036854775808.0lf))
+      return -GA_M_EULER;
+    if (z > 1025.0lf)
+      return ga_m_psi_series(z);
+    p = -GA_M_EULER;
+    for (int k = int(z) - 1; k > 0; k--)
+      p = p + ga_div_double(1.0lf, double(k));
+    return p;
+  }
+  if (floor(zh) == zh) {
+    if (z > 1024.0lf)
+      return ga_m_psi_series(z);
+    for (int k = int(z); k > 0; k--)
+      p = p + ga_div_double(1.0lf, double(2 * k - 1));
+    precise double r = -GA_M_EULER - 2.0lf * 0.69314718055994531lf + 2.0lf * p;
+    return r;
+  }
+  precise double zc = z;
+  if (z < 10.0lf) {
+    int n = int(10.0lf - z);
+    for (int k = n - 1; k >= 0; k--)
+      p = p - ga_div_double(1.0lf, double(k) + z);
+    zc = zc + double(n);
+  }
+  p = p + ga_m_psi_series(zc);
+  return p;
+}
+
+double ga_psi_d(double z)
+{
+  if (z <= 0.0lf) {
+    if (floor(z) == z)
+      return -ga_m_inf();
+    precise double r = ga_m_psi_pos(1.0lf - z) - ga_div_double(3.141592653589793lf, ga_tan_d(3.141592653589793lf * z));
+    return r;
+  }
+  return ga_m_psi_pos(z);
+}
+
 #endif // !GA_MATH_LITE

@@ -80,8 +80,8 @@ typedef enum {
   GA_UOP_ERFINV, GA_UOP_ERFCINV, GA_UOP_SIGNBIT,
   /* appended: the parts of complex values (real results), and conj */
   GA_UOP_REAL, GA_UOP_IMAG, GA_UOP_ANGLE, GA_UOP_CONJ,
-  /* appended: an elementary function (as those above) */
-  GA_UOP_ERFCX,
+  /* appended: elementary functions (as those above) */
+  GA_UOP_ERFCX, GA_UOP_PSI,
   GA_NUNOPS
 } ga_unop;
 

@@ -380,6 +380,97 @@ static double host_erfcinv(double z)
   return erfc_solve(z, 1.0 - z, z >= 0.5);
 }
 
+/* Octave's psi (liboctave's xpsi, double and float instantiations) step by step; its
+ * sums of z terms at integers and half integers stop at 1024 terms, as on the device
+ * (shaders/ga_math.glsl says why), larger ones take the series. */
+#define PSI_EULER 0.577215664901532860606512090082402431042
+#define PSI_PI 3.14159265358979323846
+static const double psi_coeff[10] = {-0.83333333333333333e-1, 0.83333333333333333e-2, -0.39682539682539683e-2,
+                                     0.41666666666666667e-2,  -0.75757575757575758e-2, 0.21092796092796093e-1,
+                                     -0.83333333333333333e-1, 0.4432598039215686,      -0.3053954330270122e+1,
+                                     0.125318899521531e+2};
+
+static double psi_series(double zc)
+{
+  double o2 = 1.0 / (zc * zc), o = o2, p = 0;
+  for (int k = 0; k < 10; k++, o *= o2)
+    p += psi_coeff[k] * o;
+  return p + (log(zc) - 0.5 / zc);
+}
+
+static float psi_series_f(float zc)
+{
+  float o2 = 1.0f / (zc * zc), o = o2, p = 0;
+  for (int k = 0; k < 10; k++, o *= o2)
+    p += (float)psi_coeff[k] * o;
+  return p + (logf(zc) - 0.5f / zc);
+}
+
+static double host_psi(double z)
+{
+  double p = 0;
+  if (z <= 0)
+    return floor(z) == z ? -INFINITY : host_psi(1 - z) - PSI_PI / tan(PSI_PI * z);
+  if (floor(z) == z) {
+    if (!(z < 0x1p63))
+      return -PSI_EULER;
+    if (z > 1025)
+      return psi_series(z);
+    p = -PSI_EULER;
+    for (int64_t k = (int64_t)z - 1; k > 0; k--)
+      p += 1.0 / (double)k;
+    return p;
+  }
+  if (floor(z + 0.5) == z + 0.5) {
+    if (z > 1024)
+      return psi_series(z);
+    for (int64_t k = (int64_t)z; k > 0; k--)
+      p += 1.0 / (double)(2 * k - 1);
+    return -PSI_EULER - 2 * log(2.0) + 2 * p;
+  }
+  double zc = z;
+  if (z < 10) {
+    int n = (int)(10 - z);
+    for (int k = n - 1; k >= 0; k--)
+      p -= 1.0 / (k + z);
+    zc += n;
+  }
+  return p + psi_series(zc);
+}
+
+/* the float instantiation: float sums of double terms, double reflection */
+static float host_psi_f(float z)
+{
+  float p = 0;
+  if (z <= 0)
+    return floorf(z) == z ? -INFINITY : (float)(host_psi_f(1 - z) - PSI_PI / tan(PSI_PI * z));
+  if (floorf(z) == z) {
+    if (!(z < 0x1p63f))
+      return (float)-PSI_EULER;
+    if (z > 1025)
+      return psi_series_f(z);
+    p = (float)-PSI_EULER;
+    for (int64_t k = (int64_t)z - 1; k > 0; k--)
+      p = (float)(p + 1.0 / (double)k);
+    return p;
+  }
+  if (floor(z + 0.5) == z + 0.5) {
+    if (z > 1024)
+      return psi_series_f(z);
+    for (int64_t k = (int64_t)z; k > 0; k--)
+      p = (float)(p + 1.0 / (double)(2 * k - 1));
+    return (float)(-PSI_EULER - 2 * log(2.0) + 2 * (double)p);
+  }
+  float zc = z;
+  if (z < 10) {
+    int n = (int)(10 - z);
+    for (int k = n - 1; k >= 0; k--)
+      p = (float)(p - 1.0 / (double)(k + z));
+    zc += (float)n;
+  }
+  return p + psi_series_f(zc);
+}
+
 /* Octave's elementary functions are the C library's: the same calls give its results. */
 double ga_host_unop_function(ga_unop op, double x)
 {
@@ -415,6 +506,7 @@ double ga_host_unop_function(ga_unop op, double x)
   case GA_UOP_ERFINV: return host_erfinv(x);
   case GA_UOP_ERFCINV: return host_erfcinv(x);
   case GA_UOP_ERFCX: return ga_fad_erfcx(x);
+  case GA_UOP_PSI: return host_psi(x);
   default: return lgamma(x);
   }
 }
@@ -454,6 +546,7 @@ float ga_host_unop_function_single(ga_unop op, float x)
   case GA_UOP_ERFINV: return (float)host_erfinv(x);
   case GA_UOP_ERFCINV: return (float)host_erfcinv(x);
   case GA_UOP_ERFCX: return (float)ga_fad_erfcx(x); /* Octave's float erfcx is the double one */
+  case GA_UOP_PSI: return host_psi_f(x);
   default: return lgammaf(x);
   }
 }
