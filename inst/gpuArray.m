@@ -1098,6 +1098,51 @@ classdef gpuArray < handle
       r = gpuArray (__gpuarray__ ("bitshift", a, k, mask), [], [], true);
     endfunction
 
+    ## -*- texinfo -*-
+    ## @deftypefn  {} {@var{C} =} bitcmp (@var{A})
+    ## @deftypefnx {} {@var{C} =} bitcmp (@var{A}, @var{K})
+    ## The bitwise complement of @var{A}'s lowest @var{K} bits (all of its class's bits
+    ## by default: 53 for double, 24 for single) on the device, as Octave's bitcmp.m: a
+    ## @code{bitxor} with the class's mask (for @var{K}, its @code{bitand} first).
+    ## @seealso{bitxor, bitand, bitshift}
+    ## @end deftypefn
+
+    function C = bitcmp (A, k)
+      if (nargin == 2)
+        k = gather (k);
+        if (! isscalar (k) || (floor (k) != k))
+          error ("bitcmp: K must be a scalar integer");
+        endif
+      endif
+      if (! isa (A, "gpuArray"))   # bitcmp (A, gpuArray (k))
+        C = gpuArray (bitcmp (A, k));
+        return;
+      endif
+      cls = classUnderlying (A);
+      if (strcmp (cls, "double"))
+        bmax = flintmax - 1;
+        amax = 53;
+      elseif (strcmp (cls, "single"))
+        bmax = flintmax ("single") - 1;
+        amax = 24;
+      elseif (isinteger (A))
+        amax = 8 * sizeof (ones (1, cls));
+        bmax = bitpack (true (amax, 1), cls);
+      else
+        error ("bitcmp: invalid class %s", cls);
+      endif
+      if (nargin == 1 || k == amax)
+        C = bitxor (A, bmax);
+      else
+        m = double (k);
+        if (any (m < 1) || any (m > amax))
+          error ("bitcmp: K must be in the range [1,%d]", amax);
+        endif
+        mask = bitshift (bmax, k - amax);
+        C = bitxor (bitand (A, mask), mask);
+      endif
+    endfunction
+
     function r = sec (x)
       r = 1 ./ cos (x);
     endfunction
@@ -3174,6 +3219,24 @@ endclassdef
 %! check_function (@gamma, [x(abs (x) < 170), 0, -0, -1, -2, -Inf, Inf, 171.7, 0.5], 4);
 %! check_function (@sqrt, int8 ([4 9 -0]), 0);
 %! check_function (@exp, [true false], 0);
+
+%!test
+%! ## bitcmp: every integer class, double and single, with and without K
+%! for c = {"int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64", "double", "single"}
+%!   if (any (strcmp (c{1}, {"double", "single"})))
+%!     a = cast ([0 1 5 200 1000 2^20], c{1});
+%!   else
+%!     a = [intmin(c{1}) intmax(c{1}) cast([0 1 5 100], c{1})];
+%!   endif
+%!   g = bitcmp (gpuArray (a));
+%!   assert (isa (g, "gpuArray"));
+%!   assert (gather (g), bitcmp (a));
+%!   assert (gather (bitcmp (gpuArray (a), 7)), bitcmp (a, 7));
+%!   assert (gather (bitcmp (gpuArray (a), gpuArray (3))), bitcmp (a, 3));
+%! endfor
+%!error <invalid class logical> bitcmp (gpuArray (true))
+%!error <K must be a scalar integer> bitcmp (gpuArray (uint8 (3)), 1.5)
+%!error <K must be in the range \[1,8\]> bitcmp (gpuArray (uint8 (3)), 9)
 
 %!test
 %! ## psi: Octave's algorithm, every branch: integers and half integers (sums), the
