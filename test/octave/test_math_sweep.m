@@ -7,6 +7,7 @@
 ## to 6 ulp, erfcf by 2.6), a point within 1 ulp of Octave's double answer rounded to
 ## single passes, counted as "(N C)" after the single column. Gamma at the negative
 ## integers is Inf (Octave's own test for them misses odd ones beyond 2^52 and 2^23).
+## psi: within 8 ulp of max (1, |psi|) where its terms cancel (see its comparison).
 ##   octave-cli test/octave/test_math_sweep.m
 ## exits with status 1 when a check fails.
 
@@ -87,6 +88,15 @@ function x = points (name, n)
       ## polynomials' intervals, 2 exp (x^2) - erfcx (-x) from -6.1, overflow below -26.7
       x = [sp; full; rand(3*m, 1) * 80 - 28; pm(logu(1e-310, 1e10, m)); near([50; 5e7; -6.1; -26.7; 26.6], m, 1e-6); ...
            400 ./ [4 8 16 32 48 64 82]' - 4; 50; 5e7; -6.1; -26.7];
+    case "psi"
+      ## Octave sums z terms at integers and half integers (the GPU: up to 1024, then
+      ## its series), and would not return for large ones, which single values from 2^23
+      ## on all are (and 1 - x may round to one): magnitudes from 1e5 to 2^64 are left
+      ## out; its roots, the recurrence's steps below 10, the reflection below 0
+      x = [sp; full; rand(3*m, 1) * 40 - 20; pm(logu(1e-310, 1e5, m)); (1:300)'; (0.5:1:300)'; ...
+           (1000.5:1030.5)'; (1020:1030)'; near([1.4616321449683623; -0.5040830082644554; -1.5734567275988; ...
+           -2.6107208684441446], m, 1e-6); 0.49999999999999994];
+      x = x(! (abs (x) > 1e5 & abs (x) < 2^64));
     case "erfinv"
       x = [sp(abs (sp) <= 1 | isnan (sp)); rand(3*m, 1) * 2 - 1; pm(1 - logu(1e-16, 1, 2*m)); ...
            pm(logu(4.9406564584124654e-324, 1, 2*m)); 2; -2];
@@ -246,7 +256,7 @@ gpu = canUseGPU ();
 rand ("state", 42);
 names = {"exp", "log", "sin", "cos", "sqrt", "expm1", "log1p", "tan", "atan", "tanh", "log2", "log10", ...
          "asin", "acos", "sinh", "cosh", "asinh", "acosh", "atanh", "cbrt", "erf", "erfc", "gamma", ...
-         "gammaln", "erfinv", "erfcinv", "erfcx", "atan2", "hypot"};
+         "gammaln", "erfinv", "erfcinv", "erfcx", "atan2", "hypot", "psi"};
 ## GA_MATH_ONLY="erfinv,atan2" sweeps only those
 if (! isempty (getenv ("GA_MATH_ONLY")))
   names = strsplit (getenv ("GA_MATH_ONLY"), ",");
@@ -304,6 +314,27 @@ for k = 1:numel (names)
       ## two terms cancel near lgamma's zeros: there a point within 4 ulp of the larger
       ## term (|lgamma (-x)|) passes, counted as "(N C)"
       [ok, worst, why, excused] = compare_abs (got, want, xc, budget, f (abs (xc)), single (f (double (xc))));
+    elseif (strcmp (name, "psi"))
+      ## liboctave's algorithm, with our log and tan: near psi's roots its recurrence
+      ## (or reflection) and series cancel, for Octave's value too; a point within 8 ulp
+      ## of max (1, |psi|) passes there, counted as "(N C)"; beyond 1024 terms Octave's
+      ## sums carry their own rounding
+      [ok, ~, why] = compare (got, want, xc, Inf);
+      u = zeros (size (got(:)));
+      num = isfinite (got(:)) & isfinite (want(:));
+      u(num) = ulp_distance (got(num), want(num));
+      over = u > budget;
+      e = over & abs (double (got(:)) - double (want(:))) <= 8 * eps (class (got)) * max (1, abs (double (want(:))));
+      if (isa (got, "single"))   # Octave's float sums are further off than its double ones
+        e |= over & abs (double (got(:)) - double (f (double (xc(:))))) <= 8 * eps ("single") * max (1, abs (double (want(:))));
+      endif
+      excused = nnz (e);
+      worst = max ([0; u(! e)]);
+      if (ok && any (over & ! e))
+        [~, i] = max (u .* (over & ! e));
+        ok = false;
+        why = sprintf ("x = %.17g: got %.17g, Octave %.17g (%d ulp)", double (xc(i)), double (got(i)), double (want(i)), u(i));
+      endif
     elseif (strcmp (cls{1}, "double"))
       [ok, worst, why, excused] = compare (got, want, xc, budget);
     else
