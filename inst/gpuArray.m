@@ -3194,11 +3194,19 @@ endclassdef
 %!  m = isfinite (want);
 %!  assert (isequal (got(! m & ! isnan (want)), want(! m & ! isnan (want))));
 %!  err = abs (double (got(m)) - double (want(m))) ./ eps (want(m));
+%!  if (isa (x, "single"))
+%!    ## single is the double answer rounded; where C's float function is the one
+%!    ## further off (glibc's erfcf by 3 ulp at 2.0427413, 6 points in 2e5), a point
+%!    ## within 1 ulp of Octave's double answer rounded to single passes
+%!    alt = single (f (double (x(m))));
+%!    err(abs (double (got(m)) - double (alt)) <= eps (alt)) = 0;
+%!  endif
 %!  assert (all (err <= ulps), "%s: %g ulp", func2str (f), max ([0; err(:)]));
 %!endfunction
 
 %!test
 %! rand ("seed", 3);
+%! randn ("seed", 3);
 %! x = [randn(1, 500) * 3, rand(1, 200) * 2 - 1, 10 .^ (-300:20:300), -10 .^ (-300:20:300), 0, -0, Inf, -Inf, NaN, ...
 %!      pi, pi / 2, 1e5 + 0.5, 709.7, -745];
 %! pos = abs (x);
