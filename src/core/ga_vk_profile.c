@@ -87,13 +87,13 @@ void ga_vk_profile_harvest(ga_vk *vk)
   }
 }
 
-/* A command buffer starts: its slot's queries are reset and the start is stamped. */
+/* A command buffer starts (ga_vk_cmd has just harvested the slot's earlier work): its
+ * slot's queries are reset and the start is stamped. */
 void ga_vk_profile_begin(ga_vk *vk, VkCommandBuffer cmd, int slot)
 {
   ga_vk_profile *pr = vk->profile;
   if (!pr)
     return;
-  ga_vk_profile_harvest(vk);
   pr->marks[slot] = 0;
   pr->pending[slot] = false;
   vkCmdResetQueryPool(cmd, pr->pool, PROF_Q * (uint32_t)slot, PROF_Q);
