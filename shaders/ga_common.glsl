@@ -174,8 +174,15 @@ float ga_f(double x)
   precise double ax = abs(x);
   if (!(ax < ga_pow2_exact(-126))) // normal results, overflow, NaN: the conversion rounds them
     return ga_sign_from(float(x), unpackDouble2x32(x).y & 0x80000000u);
-  // to the subnormal spacing, ties to even; 2^23 * 2^-149 is the smallest normal
-  uint m = uint(roundEven(ax * ga_pow2_exact(149)));
+  // to the subnormal spacing, ties to even; 2^23 * 2^-149 is the smallest normal. Not by
+  // roundEven: Debian 12's Mesa 22.3.6-1+deb12u2 (lavapipe) rounds double ties down there
+  // (1.5 -> 1, 17.5 -> 17), which made a subnormal product 1 ulp small (test_fusion_random)
+  precise double s = ax * ga_pow2_exact(149);
+  precise double fl = floor(s);
+  uint m = uint(fl);
+  precise double frac = s - fl;
+  if (frac > 0.5lf || (frac == 0.5lf && (m & 1u) != 0u))
+    m++;
   return uintBitsToFloat(m | (unpackDouble2x32(x).y & 0x80000000u));
 }
 // x rounded to single by integer operations, for the slow paths below: NVIDIA's

@@ -369,6 +369,14 @@ for cls = {"double", "single"}
 endfor
 [np, nf] = same (@(x, y) x + y, {int32([1011565077 -5 2147483000]), [0.5 0.5 0.7]}, 0, "int32 + double ties", np, nf);
 [np, nf] = same (@(x, y) x ./ y, {int32([1e9+1 -1e9-1 7]), int32(2)}, 0, "int32 ./ int32 ties", np, nf);
+## the same Mesa rounds double ties down in roundEven (17.5 -> 17): single results that
+## land on a subnormal tie (computed in double where the device flushes single
+## subnormals) must round to even, both ways and both signs
+k = single ([(0:63) + 0.5, (2^22 - 8:2^22) + 0.5, 0.25, 0.75]);
+k = [k, -k];
+[np, nf] = same (@(x, y) x .* y, {k, single(2^-149)}, 0, "subnormal single ties of x .* y", np, nf);
+[np, nf] = same (@(x, y) x ./ y, {k, single(2^149)}, 0, "subnormal single ties of x ./ y", np, nf);
+[np, nf] = same (@(x, y) x .* y, {single(0.480108678), single(realmin("single"))}, 0, "subnormal single product tie", np, nf);
 
 ## ---- bitshift (A, K, N) ------------------------------------------------------------
 for cls = [ints, {"double", "single"}]
