@@ -18,20 +18,46 @@ test/unit/test_core: test/unit/test_core.c src/core/ga.h all
 	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -Wall -Wextra -Werror -Isrc/core $< \
 	  src/libgpuarray_core.a -lcmocka $(CORE_LIBS) -o $@
 
-check-unit: test/unit/test_core test/unit/test_rng test/unit/test_copy test/unit/test_gemm test/unit/test_solve \
-  test/unit/test_svd
-	$(HOST) test/unit/test_core
-	$(LAVAPIPE) test/unit/test_core
-	$(HOST) test/unit/test_rng
-	$(LAVAPIPE) test/unit/test_rng
-	$(HOST) test/unit/test_copy
-	$(LAVAPIPE) test/unit/test_copy
-	$(HOST) test/unit/test_gemm
-	$(LAVAPIPE) test/unit/test_gemm
-	$(HOST) test/unit/test_solve
-	$(LAVAPIPE) test/unit/test_solve
-	$(HOST) test/unit/test_svd
-	$(LAVAPIPE) test/unit/test_svd
+# ---- the test suite ------------------------------------------------------------------
+# Every run is a target of its own, so `make check` runs them side by side (CHECK_JOBS at a
+# time, default the machine's cores; output kept per run). A cold run is mostly lavapipe's
+# LLVM compiling kernels, one core per process; runs on lavapipe share the kernel caches
+# on disk, whose writes are atomic. The lists put the longest runs first.
+CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+TIMED = sh test/timed.sh $@
+UNIT_TESTS := core rng copy gemm solve svd
+UNIT_RUNS := $(UNIT_TESTS:%=unit-host-%) $(UNIT_TESTS:%=unit-lvp-%)
+OCT_LVP := test_complex test_fusion_random test_surface run_bist test_math_sweep test_solve test_indexing \
+  test_complex_la test_svd test_qr test_views test_epilogue test_ieee_exact test_random test_faddeeva \
+  test_int64_mixed
+OCT_HOST := test_complex run_bist test_surface test_fusion_random test_solve test_indexing test_complex_la \
+  test_svd test_qr test_views test_epilogue test_ieee_exact test_random test_faddeeva test_int64_mixed
+OCT_RUNS := $(OCT_LVP:%=oct-lvp-%) $(OCT_HOST:%=oct-host-%) oct-lvp-ieee-emulated oct-index-selftest \
+  oct-disk-cache oct-no-duplicates
+
+$(UNIT_TESTS:%=unit-host-%): unit-host-%: test/unit/test_%
+	$(TIMED) $(HOST) $<
+$(UNIT_TESTS:%=unit-lvp-%): unit-lvp-%: test/unit/test_%
+	$(TIMED) $(LAVAPIPE) $<
+$(OCT_HOST:%=oct-host-%): oct-host-%: all
+	$(TIMED) $(HOST) $(OCTAVE) test/octave/$*.m
+$(OCT_LVP:%=oct-lvp-%): oct-lvp-%: all
+	$(TIMED) $(LAVAPIPE) $(OCTAVE) test/octave/$*.m
+# the paths NVIDIA takes (corrected division, singles computed in double), on lavapipe
+oct-lvp-ieee-emulated: all
+	$(TIMED) $(LAVAPIPE) GPUARRAY_EXACT_DIVSQRT=1 GPUARRAY_EMULATE_SINGLE=1 $(OCTAVE) test/octave/test_ieee_exact.m
+oct-index-selftest: all
+	$(TIMED) GA_INDEX_SELFTEST=1 $(OCTAVE) test/octave/test_indexing.m
+oct-disk-cache: all
+	$(TIMED) $(LAVAPIPE) sh test/octave/test_disk_cache.sh
+oct-no-duplicates:
+	sh test/octave/no_duplicate_methods.sh
+
+check-unit: all
+	$(MAKE) -j$(CHECK_JOBS) --output-sync=target $(UNIT_RUNS)
+
+check-octave: all
+	$(MAKE) -j$(CHECK_JOBS) --output-sync=target $(OCT_RUNS)
 
 # copies between views and the indexing API built on them
 test/unit/test_copy: test/unit/test_copy.c src/core/ga.h all
@@ -73,43 +99,6 @@ bench/gemm_probe: bench/gemm_probe.c src/core/ga.h all
 	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -Wall -Wextra -Werror -Isrc/core $< \
 	  src/libgpuarray_core.a $(CORE_LIBS) -o $@
 
-check-octave: all
-	sh test/octave/no_duplicate_methods.sh
-	$(HOST) $(OCTAVE) test/octave/run_bist.m
-	$(LAVAPIPE) $(OCTAVE) test/octave/run_bist.m
-	$(HOST) $(OCTAVE) test/octave/test_int64_mixed.m
-	$(LAVAPIPE) $(OCTAVE) test/octave/test_int64_mixed.m
-	$(HOST) $(OCTAVE) test/octave/test_complex.m
-	$(LAVAPIPE) $(OCTAVE) test/octave/test_complex.m
-	$(HOST) $(OCTAVE) test/octave/test_surface.m
-	$(LAVAPIPE) $(OCTAVE) test/octave/test_surface.m
-	$(HOST) $(OCTAVE) test/octave/test_faddeeva.m
-	$(LAVAPIPE) $(OCTAVE) test/octave/test_faddeeva.m
-	$(LAVAPIPE) sh test/octave/test_disk_cache.sh
-	$(HOST) $(OCTAVE) test/octave/test_fusion_random.m
-	$(LAVAPIPE) $(OCTAVE) test/octave/test_fusion_random.m
-	$(HOST) $(OCTAVE) test/octave/test_epilogue.m
-	$(LAVAPIPE) $(OCTAVE) test/octave/test_epilogue.m
-	$(LAVAPIPE) $(OCTAVE) test/octave/test_math_sweep.m
-	$(HOST) $(OCTAVE) test/octave/test_ieee_exact.m
-	$(LAVAPIPE) $(OCTAVE) test/octave/test_ieee_exact.m
-	$(LAVAPIPE) GPUARRAY_EXACT_DIVSQRT=1 GPUARRAY_EMULATE_SINGLE=1 $(OCTAVE) test/octave/test_ieee_exact.m
-	$(HOST) $(OCTAVE) test/octave/test_random.m
-	$(LAVAPIPE) $(OCTAVE) test/octave/test_random.m
-	GA_INDEX_SELFTEST=1 $(OCTAVE) test/octave/test_indexing.m
-	$(HOST) $(OCTAVE) test/octave/test_indexing.m
-	$(LAVAPIPE) $(OCTAVE) test/octave/test_indexing.m
-	$(HOST) $(OCTAVE) test/octave/test_solve.m
-	$(LAVAPIPE) $(OCTAVE) test/octave/test_solve.m
-	$(HOST) $(OCTAVE) test/octave/test_complex_la.m
-	$(LAVAPIPE) $(OCTAVE) test/octave/test_complex_la.m
-	$(HOST) $(OCTAVE) test/octave/test_qr.m
-	$(LAVAPIPE) $(OCTAVE) test/octave/test_qr.m
-	$(HOST) $(OCTAVE) test/octave/test_svd.m
-	$(LAVAPIPE) $(OCTAVE) test/octave/test_svd.m
-	$(HOST) $(OCTAVE) test/octave/test_views.m
-	$(LAVAPIPE) $(OCTAVE) test/octave/test_views.m
-
 # the long differential run of random expression trees (about 10 minutes on lavapipe)
 fuzz: all
 	GA_FUZZ_TREES=5000 $(HOST) $(OCTAVE) test/octave/test_fusion_random.m
@@ -124,7 +113,10 @@ bench-smoke: all
 check-pkg: dist
 	sh test/octave/pkg_install_test.sh $(PKG).tar.gz
 
-check: check-unit check-octave bench-smoke check-pkg
+# the whole suite; the package install (check-pkg) last, on its own
+check: all $(UNIT_TESTS:%=test/unit/test_%)
+	$(MAKE) -j$(CHECK_JOBS) --output-sync=target $(OCT_RUNS) $(UNIT_RUNS) bench-smoke
+	$(MAKE) check-pkg
 
 # ---- packaging ---------------------------------------------------------------------
 dist: $(PKG).tar.gz
@@ -149,4 +141,5 @@ clean:
 	$(MAKE) -C src clean
 	rm -rf build $(PKG).tar.gz test/unit/test_core test/unit/test_rng test/unit/test_copy test/unit/test_gemm test/unit/test_solve test/unit/test_svd bench/solve_probe bench/qr_probe bench/gemm_probe
 
-.PHONY: all check check-unit check-octave check-pkg bench-smoke fuzz dist install demo clean
+.PHONY: all check check-unit check-octave check-pkg bench-smoke fuzz dist install demo clean \
+  $(UNIT_RUNS) $(OCT_RUNS)

@@ -62,6 +62,7 @@ typedef struct {
   bool fma_exact; /* fma rounds once (known drivers; GPUARRAY_EXACT_FMA=0/1 overrides) */
   bool divsqrt_exact; /* double / and sqrt round correctly (known drivers; GPUARRAY_EXACT_DIVSQRT) */
   bool emulate32; /* single arithmetic in double: the device flushes single subnormals */
+  int spirv_opt;  /* shaderc's optimization level (GPUARRAY_SPIRV_OPT): 0 none, 1 size, 2 performance */
 
   VkCommandPool cmd_pool;
   VkCommandBuffer ring[GA_VK_RING];

@@ -265,6 +265,13 @@ static ga_status create_device(ga_vk *vk)
   if (emu_env && (*emu_env == '0' || *emu_env == '1'))
     vk->emulate32 = *emu_env == '1';
   vk->fc_denorm64 = fc.shaderDenormPreserveFloat64;
+  /* spirv-opt's performance passes were half the cold compile time of a kernel on
+   * lavapipe (perf, 15 fuzz trees), whose NIR and LLVM optimize the SPIR-V again anyway;
+   * GPUs keep them (their compilers were measured with them) */
+  vk->spirv_opt = vk->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ? 0 : 2;
+  const char *opt_env = getenv("GPUARRAY_SPIRV_OPT");
+  if (opt_env && *opt_env >= '0' && *opt_env <= '2' && !opt_env[1])
+    vk->spirv_opt = *opt_env - '0';
   vk->fc_szinn32 = fc.shaderSignedZeroInfNanPreserveFloat32;
   vk->fc_szinn64 = fc.shaderSignedZeroInfNanPreserveFloat64;
   VkPhysicalDeviceSubgroupProperties sub = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};

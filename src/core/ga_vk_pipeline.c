@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define PUSH_BYTES 128u /* the smallest maxPushConstantsSize we support (lavapipe) */
 
@@ -76,7 +77,9 @@ static ga_status compile_glsl(ga_vk *vk, const char *key, const char *glsl, uint
   if (!opt)
     return ga_fail(GA_ERR_BACKEND, "shaderc: out of memory");
   shaderc_compile_options_set_target_env(opt, shaderc_target_env_vulkan, shaderc_env_version_vulkan_1_2);
-  shaderc_compile_options_set_optimization_level(opt, shaderc_optimization_level_performance);
+  shaderc_compile_options_set_optimization_level(opt, vk->spirv_opt == 2   ? shaderc_optimization_level_performance
+                                                     : vk->spirv_opt == 1 ? shaderc_optimization_level_size
+                                                                          : shaderc_optimization_level_zero);
   const struct {
     const char *name;
     bool on;
@@ -244,6 +247,13 @@ static ga_status make_pipeline(ga_vk *vk, const char *key, const uint32_t *words
   return st;
 }
 
+static double now_ms(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
+}
+
 /* A pipeline for key: SPIR-V from the disk cache, else compiled from source(). On disk
  * a kernel is found by its key and a hash of its GLSL, so any change to the generator
  * or the shaders misses instead of loading stale code. */
@@ -271,11 +281,19 @@ static ga_status build(ga_vk *vk, const char *key, char *(*source)(const void *c
   } else {
     free(words);
     words = NULL;
+    /* GPUARRAY_COMPILE_TIMES=1 (a tuning aid): where a cold kernel's time goes; on
+     * lavapipe the driver's LLVM is most of a cold test run */
+    bool timed = getenv("GPUARRAY_COMPILE_TIMES") != NULL;
+    double t0 = timed ? now_ms() : 0.0;
     st = compile_glsl(vk, key, glsl, &words, &len);
+    double t1 = timed ? now_ms() : 0.0;
     if (st == GA_OK && (st = make_pipeline(vk, key, words, len, out)) == GA_OK) {
       ga_vk_diskcache_store_spirv(vk, disk_key, words, len);
       ga_g.stats.kernels_compiled++;
     }
+    if (timed)
+      fprintf(stderr, "gpuarray: compiled %s: GLSL %zu bytes, SPIR-V %zu bytes, shaderc %.1f ms, driver %.1f ms\n", key,
+              strlen(glsl), len, t1 - t0, now_ms() - t1);
   }
   free(words);
   free(disk_key);
