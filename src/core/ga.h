@@ -64,6 +64,8 @@ typedef enum {
   GA_OP_MAX, GA_OP_MIN,                                        /* max (x, y), min (x, y) */
   GA_OP_BITAND, GA_OP_BITOR, GA_OP_BITXOR, GA_OP_BITSHIFT,
   GA_OP_COMPLEX,                                               /* complex (re, im) */
+  /* appended: gammainc (x, a, tail), a tail each (gammainc.m's order) */
+  GA_OP_GAMMAINC, GA_OP_GAMMAINC_UPPER, GA_OP_GAMMAINC_SCALEDLOWER, GA_OP_GAMMAINC_SCALEDUPPER,
   GA_NBINOPS
 } ga_binop;
 

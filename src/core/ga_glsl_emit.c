@@ -251,6 +251,10 @@ static void emit_function(ga_strbuf *b, const ga_xnode *n, ga_class ca, const ch
     case GA_OP_MAX: case GA_OP_MIN:
       ga_sb_printf(b, "ga_%s_%s(%s, %s)", ga_binop_name(n->op), single ? "single" : "double", xs, ys);
       break;
+    case GA_OP_GAMMAINC: case GA_OP_GAMMAINC_UPPER: case GA_OP_GAMMAINC_SCALEDLOWER: case GA_OP_GAMMAINC_SCALEDUPPER:
+      ga_sb_printf(b, single ? "ga_f(ga_gammainc_d(ga_d(%s), ga_d(%s), %d, true))" : "ga_gammainc_d(%s, %s, %d, false)", xs,
+                   ys, (int)(n->op - GA_OP_GAMMAINC));
+      break;
     default: {
       const char *op = n->op == GA_OP_BITAND ? "&" : n->op == GA_OP_BITOR ? "|" : "^";
       ga_sb_printf(b, "ga_u64_to_%s(ga_bits_of_float(ga_d(%s)) %s ga_bits_of_float(ga_d(%s)))",
@@ -1110,7 +1114,7 @@ void ga_glsl_emit_prelude_complex(ga_strbuf *b, const ga_expr *x, int need)
   for (int j = 0; x && j < x->nnodes; j++) {
     const ga_xnode *n = &x->nodes[j];
     math |= (n->kind == GA_X_UNARY && (ga_unop_is_function(n->uop) || n->uop == GA_UOP_ANGLE)) ||
-            (n->kind == GA_X_BINARY && (n->op == GA_OP_ATAN2 || n->op == GA_OP_HYPOT)) ||
+            (n->kind == GA_X_BINARY && (n->op == GA_OP_ATAN2 || n->op == GA_OP_HYPOT || ga_binop_is_gammainc(n->op))) ||
             (n->kind == GA_X_BINARY && n->op == GA_OP_POWER && n->mode == GA_CM_FLOAT);
     lite |= n->kind == GA_X_BINARY && ga_binop_is_function(n->op);
   }
@@ -1132,6 +1136,11 @@ void ga_glsl_emit_prelude_complex(ga_strbuf *b, const ga_expr *x, int need)
     ga_sb_puts(b, ga_glsl_faddeeva_tab);
     ga_sb_puts(b, ga_glsl_faddeeva);
   }
+  for (int j = 0; x && j < x->nnodes; j++)
+    if (x->nodes[j].kind == GA_X_BINARY && ga_binop_is_gammainc(x->nodes[j].op)) {
+      ga_sb_puts(b, ga_glsl_gammainc);
+      break;
+    }
   if (has_generator(x, -1)) {
     if (has_generator(x, GA_GEN_NORMAL))
       ga_sb_puts(b, "#define GA_RNG_NORMAL 1\n");
@@ -1139,7 +1148,7 @@ void ga_glsl_emit_prelude_complex(ga_strbuf *b, const ga_expr *x, int need)
   }
 }
 
-char *ga_glsl_elementwise(const ga_expr *x, ga_class out_cls)
+char *ga_glsl_elementwise(const ga_expr *x, ga_class out_cls, bool loop_lanes)
 {
   ga_strbuf b = {0};
   ga_glsl_emit_prelude(&b, x);
@@ -1171,8 +1180,20 @@ char *ga_glsl_elementwise(const ga_expr *x, ga_class out_cls)
    * marked [[unroll]] is unrolled by spirv-opt, whose copies lost the NoContraction of
    * `precise`, so NVIDIA fused a*b + c into one rounding in elements 2-4 only. */
   ga_sb_printf(&b, "  %s r[4];\n", ga_glsl_type(out_cls));
-  for (int l = 0; l < 4; l++) {
-    ga_sb_printf(&b, "  {\n    const int l = %d;\n", l);
+  /* Except for functions so large that four inlined copies are the cost: gammainc
+   * (hundreds of instructions an element, its loops data-dependent) was a minute of
+   * lavapipe's LLVM for one kernel unrolled, and a kept loop's packet arrays in local
+   * memory are nothing beside its arithmetic; and on CPU devices (lavapipe), whose
+   * compile time is what a test run waits for, every kernel. [[dont_unroll]]: NIR
+   * unrolls a loop that indexes arrays otherwise. */
+  bool heavy = loop_lanes;
+  for (int j = 0; j < x->nnodes; j++)
+    heavy |= x->nodes[j].kind == GA_X_BINARY && ga_binop_is_gammainc(x->nodes[j].op);
+  for (int l = 0; l < (heavy ? 1 : 4); l++) {
+    if (heavy)
+      ga_sb_puts(&b, "  [[dont_unroll]] for (int l = 0; l < 4; l++) {\n");
+    else
+      ga_sb_printf(&b, "  {\n    const int l = %d;\n", l);
     if (has_generator(x, -1))
       ga_sb_puts(&b, "    uint64_t ga_i = 4ul * p + uint64_t(l);\n");
     emit_nodes(&b, x, "    ", "in%d[l]", "s%d", true);

@@ -60,7 +60,9 @@ void ga_glsl_emit_prelude(ga_strbuf *b, const ga_expr *x);
 void ga_glsl_emit_prelude_complex(ga_strbuf *b, const ga_expr *x, int need);
 
 /* The whole kernel for x (NULL on allocation failure) and its cache key. */
-char *ga_glsl_elementwise(const ga_expr *x, ga_class out_cls);
+/* loop_lanes: the four elements of a thread in a loop the compiler keeps, not four
+ * inlined copies (CPU devices: compile time; gammainc always) */
+char *ga_glsl_elementwise(const ga_expr *x, ga_class out_cls, bool loop_lanes);
 void ga_glsl_elementwise_key(const ga_expr *x, ga_class out_cls, char *key, size_t cap);
 /* Whether the generator covers x (otherwise the planner runs it on the host). */
 bool ga_glsl_elementwise_supported(const ga_expr *x, ga_class out_cls);

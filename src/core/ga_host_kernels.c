@@ -1208,6 +1208,9 @@ static hval function_op(ga_binop op, ga_class c, ga_class ca, hval a, ga_class c
     case GA_OP_MOD: case GA_OP_REM:
       r.f = single ? modrem_f(op == GA_OP_MOD, (float)x, (float)y) : modrem_(op == GA_OP_MOD, x, y);
       break;
+    case GA_OP_GAMMAINC: case GA_OP_GAMMAINC_UPPER: case GA_OP_GAMMAINC_SCALEDLOWER: case GA_OP_GAMMAINC_SCALEDUPPER:
+      r.f = ga_host_gammainc(x, y, (int)(op - GA_OP_GAMMAINC), single);
+      break;
     case GA_OP_MAX: r.f = isnan(y) ? x : x >= y ? x : y; break;
     case GA_OP_MIN: r.f = isnan(y) ? x : x <= y ? x : y; break;
     default: { /* bit functions through uint64 */

@@ -572,7 +572,11 @@ ga_compute_mode ga_binary_compute_mode(ga_binop op, ga_class a, ga_class b, ga_c
 ga_class ga_unary_result_class(ga_unop op, ga_class in, ga_class to);
 bool ga_binop_is_comparison(ga_binop op);
 bool ga_binop_is_logic(ga_binop op);    /* & | xor */
-bool ga_binop_is_function(ga_binop op); /* atan2 .. bitshift: Octave's functions of two arrays */
+bool ga_binop_is_function(ga_binop op); /* atan2 .. bitshift, gammainc: Octave's functions of two arrays */
+bool ga_binop_is_gammainc(ga_binop op); /* gammainc's four tails */
+/* gammainc (x, a) for x >= 0, tail 0..3 (lower, upper, scaledlower, scaledupper) as
+ * Octave 7.3 computes it, in single arithmetic where single is set (ga_host_gammainc.c) */
+double ga_host_gammainc(double x, double a, int tail, bool single);
 bool ga_binop_is_bitwise(ga_binop op);  /* bitand, bitor, bitxor, bitshift */
 bool ga_unop_is_function(ga_unop op);
 /* The functions whose real input can give a complex result in Octave, and the test of

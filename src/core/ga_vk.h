@@ -62,6 +62,7 @@ typedef struct {
   bool fma_exact; /* fma rounds once (known drivers; GPUARRAY_EXACT_FMA=0/1 overrides) */
   bool divsqrt_exact; /* double / and sqrt round correctly (known drivers; GPUARRAY_EXACT_DIVSQRT) */
   bool emulate32; /* single arithmetic in double: the device flushes single subnormals */
+  bool loop_lanes; /* elementwise kernels loop over a thread's elements (CPU devices; GPUARRAY_LOOP_LANES) */
   int spirv_opt;  /* shaderc's optimization level (GPUARRAY_SPIRV_OPT): 0 none, 1 size, 2 performance */
 
   VkCommandPool cmd_pool;
@@ -179,6 +180,7 @@ extern const char ga_glsl_math[];
 extern const char ga_glsl_complex[]; /* shaders/ga_complex.glsl: complex arithmetic and functions */
 extern const char ga_glsl_faddeeva_tab[]; /* shaders/ga_faddeeva_tab.glsl: its tables (generated) */
 extern const char ga_glsl_faddeeva[];     /* shaders/ga_faddeeva.glsl: erfcx, complex erf, erfc, erfcx */
+extern const char ga_glsl_gammainc[];     /* shaders/ga_gammainc.glsl: gammainc (x, a, tail) */
 extern const char ga_glsl_philox[]; /* shaders/philox.glsl: random numbers, index functions */
 extern const char ga_glsl_reduce[];
 extern const char ga_glsl_copy[];   /* shaders/copy.comp */

@@ -269,6 +269,10 @@ static ga_status create_device(ga_vk *vk)
    * lavapipe (perf, 15 fuzz trees), whose NIR and LLVM optimize the SPIR-V again anyway;
    * GPUs keep them (their compilers were measured with them) */
   vk->spirv_opt = vk->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ? 0 : 2;
+  vk->loop_lanes = vk->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+  const char *loop_env = getenv("GPUARRAY_LOOP_LANES");
+  if (loop_env && (*loop_env == '0' || *loop_env == '1'))
+    vk->loop_lanes = *loop_env == '1';
   const char *opt_env = getenv("GPUARRAY_SPIRV_OPT");
   if (opt_env && *opt_env >= '0' && *opt_env <= '2' && !opt_env[1])
     vk->spirv_opt = *opt_env - '0';

@@ -17,7 +17,7 @@ void ga_mex_binary(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   ga_mex_nargs("binary", nrhs, 3, 5, nlhs, 3);
   if (nrhs == 4)
     ga_mex_error("gpuarray:invalidArgument", "binary: expected 3 or 5 arguments");
-  char op[16];
+  char op[32];
   ga_mex_get_string(prhs[0], "binary", op, sizeof op);
   int k = 0;
   while (k < GA_NBINOPS && strcmp(op, ga_binop_name((ga_binop)k)) != 0)
