@@ -23,5 +23,6 @@ run() {
   pkg install -local $tarball;
   disp (pkg ('list'){1}.name)")
 run GPUARRAY_PROVIDER=host
-run VK_ICD_FILENAMES=$lvp GPUARRAY_PROVIDER=vulkan GPUARRAY_VALIDATION=1
+# GALLIVM_PERF=nopt as in the Makefile's lavapipe runs (the cold compile is most of the time)
+run VK_ICD_FILENAMES=$lvp GPUARRAY_PROVIDER=vulkan GPUARRAY_VALIDATION=1 GALLIVM_PERF=nopt
 echo "pkg install test: passed"
