@@ -1016,6 +1016,23 @@ classdef gpuArray < handle
       r = gpuArray (__gpuarray__ ("unary", "gamma", a), [], [], true);
     endfunction
 
+    function r = expint (x)
+      ## Octave's expint.m step by step on the device for real x >= 0 (its power series,
+      ## continued fraction or asymptotic series by region, src/core/ga_host_expint.c);
+      ## complex x and x < 0 (complex answers) go to Octave's own expint on the host.
+      if (nargin < 1)
+        error ("Invalid call to expint");
+      endif
+      if (! isnumeric (x))
+        error ("expint: X must be numeric");
+      endif
+      if (iscomplex (x) || gather (any (x(:) < 0)))
+        r = gpuArray (expint (gather (x)));
+      else
+        r = gpuArray (__gpuarray__ ("unary", "expint", x), [], [], true);
+      endif
+    endfunction
+
     function r = gammainc (x, a, tail = "lower")
       ## Octave's gammainc.m step by step on the device for x >= 0, each element as the
       ## m-file's whole-array steps compute it (src/core/ga_host_gammainc.c); x < 0,
@@ -3326,6 +3343,42 @@ endclassdef
 %!   endfor
 %! endfor
 %!assert (gather (gammainc (gpuArray ([0.5 2 10]), 2)), gammainc ([0.5 2 10], 2), -1e-14)
+
+%!test
+%! ## expint: each region of expint.m (series up to 1, continued fraction to 35, the
+%! ## asymptotic series beyond), its edges, 0, Inf, NaN, subnormals, both classes: the
+%! ## host provider is Octave's answer bit for bit; the device within 8 eps (1 + x)
+%! ## (exp (-x)'s rounding, and the series' cancellation near E1's inflection)
+%! randn ("seed", 3); rand ("seed", 3);
+%! x = [0 -0 Inf NaN 1 1.0000001 0.5 35 35.0001 36 37 38 1e-300 5e-324 700 800 1e10, ...
+%!      exp(randn(1, 60) * 2), rand(1, 30) * 40];
+%! for c = {"double", "single"}
+%!   xc = cast (x, c{1});
+%!   w = expint (xc);
+%!   g = gather (expint (gpuArray (xc)));
+%!   assert (class (g), c{1});
+%!   assert (isreal (g));
+%!   assert (isequal (isnan (g), isnan (w)));
+%!   k = ! isnan (w);
+%!   tol = 8 * eps (c{1}) * (1 + double (xc(k))) .* abs (double (w(k)));
+%!   assert (all (g(k) == w(k) | abs (double (g(k)) - double (w(k))) <= tol), c{1});
+%! endfor
+%!assert (class (gather (expint (gpuArray (int8 ([1 3]))))), "double")
+%!assert (gather (expint (gpuArray (int8 ([1 3])))), expint ([1 3]), -4 * eps)
+%!assert (size (gather (expint (gpuArray (zeros (2, 0, 3))))), [2 0 3])
+%!test
+%! ## complex and negative x: Octave's expint on the host, returned as gpuArrays
+%! z = [-1 2 0.5];
+%! g = expint (gpuArray (z));
+%! assert (isa (g, "gpuArray"));
+%! assert (gather (g), expint (z));
+%! assert (gather (expint (gpuArray ([1+2i, 3]))), expint ([1+2i, 3]));
+%!test
+%! ## fused with its producer: one kernel after the check of x < 0
+%! x = gpuArray (rand (1, 50) * 3);
+%! y = expint (x .* 2 + 1);
+%! assert (gather (y), expint (gather (x) .* 2 + 1), -1e-14);
+%!error <X must be numeric> expint (gpuArray (true))
 %!assert (gather (gammainc (3, gpuArray ([0.5 2 10]), "Upper")), gammainc (3, [0.5 2 10], "upper"), -1e-14)
 %!assert (class (gammainc (gpuArray (int8 (3)), 2)), "gpuArray")
 %!assert (gather (gammainc (gpuArray (int8 ([3 4])), uint16 (2))), gammainc ([3 4], 2), -1e-15)

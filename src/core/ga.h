@@ -84,6 +84,8 @@ typedef enum {
   GA_UOP_REAL, GA_UOP_IMAG, GA_UOP_ANGLE, GA_UOP_CONJ,
   /* appended: elementary functions (as those above) */
   GA_UOP_ERFCX, GA_UOP_PSI,
+  /* appended: expint (x), as the functions above */
+  GA_UOP_EXPINT,
   GA_NUNOPS
 } ga_unop;
 

@@ -603,7 +603,7 @@ static bool math_in_glsl(ga_unop op)
   case GA_UOP_LOG1P: case GA_UOP_SIN: case GA_UOP_COS: case GA_UOP_TAN: case GA_UOP_ASIN: case GA_UOP_ACOS:
   case GA_UOP_ATAN: case GA_UOP_SINH: case GA_UOP_COSH: case GA_UOP_TANH: case GA_UOP_ASINH: case GA_UOP_ACOSH:
   case GA_UOP_ATANH: case GA_UOP_CBRT: case GA_UOP_ERF: case GA_UOP_ERFC: case GA_UOP_GAMMA:
-  case GA_UOP_LGAMMA: case GA_UOP_ERFINV: case GA_UOP_ERFCINV: case GA_UOP_ERFCX: case GA_UOP_PSI:
+  case GA_UOP_LGAMMA: case GA_UOP_ERFINV: case GA_UOP_ERFCINV: case GA_UOP_ERFCX: case GA_UOP_PSI: case GA_UOP_EXPINT:
     return true;
   default:
     return false;
@@ -624,6 +624,10 @@ void ga_glsl_emit_unary(ga_strbuf *b, const ga_xnode *n, ga_class ca, const char
 {
   if (ga_class_is_complex(n->cls) || ga_class_is_complex(ca)) {
     emit_complex_unary(b, n, ca, a);
+    return;
+  }
+  if (n->uop == GA_UOP_EXPINT) { /* single: Octave's single steps, each rounded */
+    ga_sb_printf(b, n->cls == GA_SINGLE ? "ga_f(ga_expint_d(ga_d(%s), true))" : "ga_expint_d(ga_d(%s), false)", a);
     return;
   }
   if (ga_unop_is_function(n->uop)) {
@@ -1188,7 +1192,8 @@ char *ga_glsl_elementwise(const ga_expr *x, ga_class out_cls, bool loop_lanes)
    * unrolls a loop that indexes arrays otherwise. */
   bool heavy = loop_lanes;
   for (int j = 0; j < x->nnodes; j++)
-    heavy |= x->nodes[j].kind == GA_X_BINARY && ga_binop_is_gammainc(x->nodes[j].op);
+    heavy |= (x->nodes[j].kind == GA_X_BINARY && ga_binop_is_gammainc(x->nodes[j].op)) ||
+             (x->nodes[j].kind == GA_X_UNARY && x->nodes[j].uop == GA_UOP_EXPINT);
   for (int l = 0; l < (heavy ? 1 : 4); l++) {
     if (heavy)
       ga_sb_puts(&b, "  [[dont_unroll]] for (int l = 0; l < 4; l++) {\n");

@@ -507,6 +507,7 @@ double ga_host_unop_function(ga_unop op, double x)
   case GA_UOP_ERFCINV: return host_erfcinv(x);
   case GA_UOP_ERFCX: return ga_fad_erfcx(x);
   case GA_UOP_PSI: return host_psi(x);
+  case GA_UOP_EXPINT: return ga_host_expint(x, false);
   default: return lgamma(x);
   }
 }
@@ -547,6 +548,7 @@ float ga_host_unop_function_single(ga_unop op, float x)
   case GA_UOP_ERFCINV: return (float)host_erfcinv(x);
   case GA_UOP_ERFCX: return (float)ga_fad_erfcx(x); /* Octave's float erfcx is the double one */
   case GA_UOP_PSI: return host_psi_f(x);
+  case GA_UOP_EXPINT: return (float)ga_host_expint(x, true);
   default: return lgammaf(x);
   }
 }

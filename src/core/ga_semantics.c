@@ -13,12 +13,12 @@ static const char *const unop_names[GA_NUNOPS] = {
   "uminus", "not", "abs", "sign", "floor", "ceil", "round", "fix", "isnan", "isinf", "isfinite", "cast",
   "sqrt", "exp", "expm1", "log", "log2", "log10", "log1p", "sin", "cos", "tan", "asin", "acos", "atan",
   "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "cbrt", "erf", "erfc", "gamma", "lgamma",
-  "erfinv", "erfcinv", "signbit", "real", "imag", "angle", "conj", "erfcx", "psi"};
+  "erfinv", "erfcinv", "signbit", "real", "imag", "angle", "conj", "erfcx", "psi", "expint"};
 
 bool ga_unop_is_function(ga_unop op)
 {
   return (op >= GA_UOP_SQRT && op <= GA_UOP_LGAMMA) || op == GA_UOP_ERFINV || op == GA_UOP_ERFCINV ||
-         op == GA_UOP_ERFCX || op == GA_UOP_PSI;
+         op == GA_UOP_ERFCX || op == GA_UOP_PSI || op == GA_UOP_EXPINT;
 }
 
 bool ga_binop_is_logic(ga_binop op) { return op >= GA_OP_AND && op <= GA_OP_XOR; }
