@@ -116,9 +116,14 @@ bench-smoke: all
 check-pkg: dist
 	sh test/octave/pkg_install_test.sh $(PKG).tar.gz
 
-# the whole suite; the package install (check-pkg) last, on its own
+# the whole suite; the package install (check-pkg) last, on its own. The longest runs start
+# first (cold, 2 cores: unit-lvp-gemm 298 s, run_bist 238, test_solve 194, unit-lvp-solve
+# 177, test_complex 158, test_fusion_random 124, test_surface 107, unit-lvp-core 89)
+CHECK_FIRST := unit-lvp-gemm oct-lvp-run_bist oct-lvp-test_solve unit-lvp-solve oct-lvp-test_complex \
+  oct-lvp-test_fusion_random oct-lvp-test_surface unit-lvp-core
 check: all $(UNIT_TESTS:%=test/unit/test_%)
-	$(MAKE) -j$(CHECK_JOBS) --output-sync=target $(OCT_RUNS) $(UNIT_RUNS) bench-smoke
+	$(MAKE) -j$(CHECK_JOBS) --output-sync=target $(CHECK_FIRST) $(filter-out $(CHECK_FIRST),$(OCT_RUNS) $(UNIT_RUNS)) \
+	  bench-smoke
 	$(MAKE) check-pkg
 
 # ---- packaging ---------------------------------------------------------------------
