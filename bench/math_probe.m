@@ -38,6 +38,11 @@ fams = {"copy x.*1",  @(x, y) x .* 1,        [-1 1],   1;
         "erfcinv",    @(x, y) erfcinv (x),   [0.01 1.99], 1;
         "gamma-",     @(x, y) gamma (x),     [-20 -0.1], 1;
         "gammabig",   @(x, y) gamma (x),     [20 170], 1;
+        "psi",        @(x, y) psi (x),       [0.5 50], 1;
+        ## gammainc and expint check x < 0 first (a reduction, in the time): the
+        ## iterations vary with x and a (series, continued fraction, finite sums)
+        "gammainc",   @(x, y) gammainc (x, y), [0.5 30], 2;
+        "expint",     @(x, y) expint (x),    [0.1 50], 1;
         ## x - 0 hides x's range (x comes from rand, so its sign is known): a function
         ## whose result may be complex first checks the data, as for data of unknown sign
         "sqrt?",      @(x, y) sqrt (x - 0),  [0 100],  1;
