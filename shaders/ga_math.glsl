@@ -2639,58 +2639,59 @@ double ga_psi_d(double z)
 // expint (x) for x >= 0 (and -0, NaN; the method leaves x < 0, complex, to Octave):
 // Octave 7.3's expint.m and __expint__ step by step, the host's ga_host_expint.c in
 // GLSL. Where s is set each step is rounded to single, as Octave computes in single.
-double ga_ex_r(double v, bool s) { return s ? ga_d(ga_f(v)) : v; }
+// v rounded to single where s is set: functions that follow Octave's single steps
+double ga_round_if_single(double v, bool s) { return s ? ga_d(ga_f(v)) : v; }
 double ga_expint_d(double x, bool s)
 {
   double tol = s ? 1.1920928955078125e-7lf : 2.220446049250313e-16lf;
-  precise double t = ga_ex_r(x + 19.5lf, s);
-  bool series = ga_ex_r(ga_div_double(ga_ex_r(t * t, s), 420.25lf), s) <= 1.0lf;
-  precise double u = ga_ex_r(x + 1.0lf, s);
-  bool cf = !series && ga_ex_r(ga_div_double(ga_ex_r(u * u, s), 1444.0lf), s) <= 1.0lf && x <= 35.0lf;
+  precise double t = ga_round_if_single(x + 19.5lf, s);
+  bool series = ga_round_if_single(ga_div_double(ga_round_if_single(t * t, s), 420.25lf), s) <= 1.0lf;
+  precise double u = ga_round_if_single(x + 1.0lf, s);
+  bool cf = !series && ga_round_if_single(ga_div_double(ga_round_if_single(u * u, s), 1444.0lf), s) <= 1.0lf && x <= 35.0lf;
   if (series) { // the power series about 0
-    precise double e1 = ga_ex_r(ga_ex_r(-0.5772156649015329lf, s) - ga_ex_r(ga_log_d(x), s), s);
+    precise double e1 = ga_round_if_single(ga_round_if_single(-0.5772156649015329lf, s) - ga_round_if_single(ga_log_d(x), s), s);
     precise double res = -x, sum = -x;
     for (double k = 1.0lf; k < 1000.0lf;) {
-      precise double f = ga_ex_r(ga_div_double(ga_ex_r(k * -x, s), (k + 1.0lf) * (k + 1.0lf)), s);
-      res = ga_ex_r(res * f, s);
-      sum = ga_ex_r(sum + res, s);
+      precise double f = ga_round_if_single(ga_div_double(ga_round_if_single(k * -x, s), (k + 1.0lf) * (k + 1.0lf)), s);
+      res = ga_round_if_single(res * f, s);
+      sum = ga_round_if_single(sum + res, s);
       k += 1.0lf;
-      if (!(abs(res) > ga_ex_r(tol * abs(sum), s)))
+      if (!(abs(res) > ga_round_if_single(tol * abs(sum), s)))
         break;
     }
-    return ga_ex_r(e1 - sum, s);
+    return ga_round_if_single(e1 - sum, s);
   }
-  precise double e = ga_ex_r(ga_exp_d(-x), s);
+  precise double e = ga_round_if_single(ga_exp_d(-x), s);
   if (cf) { // Lentz's continued fraction: tiny 2^-100 (2^-50), 200 (100) terms
     double tiny = s ? 8.881784197001252e-16lf : 7.888609052210118e-31lf;
     precise double y = tiny, c = tiny, d = 0.0lf, alpha = 1.0lf, beta = x, delta = 0.0lf;
     int maxit = s ? 100 : 200;
-    for (int j = 1; abs(ga_ex_r(delta - 1.0lf, s)) > tol && j < maxit; j++) {
-      d = ga_ex_r(beta + ga_ex_r(alpha * d, s), s);
+    for (int j = 1; abs(ga_round_if_single(delta - 1.0lf, s)) > tol && j < maxit; j++) {
+      d = ga_round_if_single(beta + ga_round_if_single(alpha * d, s), s);
       if (d == 0.0lf)
         d = tiny;
-      c = ga_ex_r(beta + ga_ex_r(ga_div_double(alpha, c), s), s);
+      c = ga_round_if_single(beta + ga_round_if_single(ga_div_double(alpha, c), s), s);
       if (c == 0.0lf)
         c = tiny;
-      d = ga_ex_r(ga_div_double(1.0lf, d), s);
-      delta = ga_ex_r(c * d, s);
-      y = ga_ex_r(y * delta, s);
+      d = ga_round_if_single(ga_div_double(1.0lf, d), s);
+      delta = ga_round_if_single(c * d, s);
+      y = ga_round_if_single(y * delta, s);
       alpha = double((j + 1) / 2);
       beta = (j % 2) == 0 ? x : 1.0lf;
     }
-    return ga_ex_r(e * y, s);
+    return ga_round_if_single(e * y, s);
   }
   // the asymptotic series, its terms while k < x (NaN and Inf land here too)
-  precise double e1 = ga_ex_r(ga_div_double(e, x), s);
+  precise double e1 = ga_round_if_single(ga_div_double(e, x), s);
   precise double res = 1.0lf, sum = 1.0lf;
   for (double k = 0.0lf; k < 1000.0lf;) {
-    res = ga_ex_r(ga_div_double(res, ga_ex_r(ga_div_double(-x, k + 1.0lf), s)), s);
-    sum = ga_ex_r(sum + res, s);
+    res = ga_round_if_single(ga_div_double(res, ga_round_if_single(ga_div_double(-x, k + 1.0lf), s)), s);
+    sum = ga_round_if_single(sum + res, s);
     k += 1.0lf;
     if (!(abs(x) > k))
       break;
   }
-  return ga_ex_r(e1 * sum, s);
+  return ga_round_if_single(e1 * sum, s);
 }
 
 #endif // !GA_MATH_LITE

@@ -577,6 +577,8 @@ bool ga_binop_is_gammainc(ga_binop op); /* gammainc's four tails */
 /* gammainc (x, a) for x >= 0, tail 0..3 (lower, upper, scaledlower, scaledupper) as
  * Octave 7.3 computes it, in single arithmetic where single is set (ga_host_gammainc.c) */
 double ga_host_gammainc(double x, double a, int tail, bool single);
+/* v rounded to single where single is set (Octave's single steps, on the host) */
+static inline double ga_round_if_single(double v, bool single) { return single ? (double)(float)v : v; }
 /* expint (x) for x >= 0, -0 and NaN as Octave 7.3 computes it (ga_host_expint.c) */
 double ga_host_expint(double x, bool single);
 bool ga_binop_is_bitwise(ga_binop op);  /* bitand, bitor, bitxor, bitshift */
