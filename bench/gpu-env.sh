@@ -72,6 +72,18 @@ octave_rt() {
     /opt/octave-rt/bin/octave-cli --no-gui --no-init-file --no-history --no-window-system --quiet "$@"
 }
 
+# octave_rt_t SECONDS ARGS...: octave_rt killed with SIGKILL after SECONDS (a shell
+# function cannot be handed to timeout; SIGTERM makes Octave save its workspace, which
+# fails on gpuArray objects: bench/README.md)
+octave_rt_t() {
+  local limit=$1 caller=${LD_LIBRARY_PATH:-}
+  shift
+  OCTAVE_RT_LD_LIBRARY_PATH=$caller \
+    LD_LIBRARY_PATH=/opt/octave-rt/lib-blas:/opt/octave-rt/lib${caller:+:$caller} \
+    OCTAVE_SITE_INITFILE=/opt/octave-rt/octaverc \
+    timeout -s KILL "$limit" /opt/octave-rt/bin/octave-cli --no-gui --no-init-file --no-history --no-window-system --quiet "$@"
+}
+
 if _gpu_env_setup; then
   _gpu_env_loader=$(ldconfig -p | awk '$1 == "libvulkan.so.1" {print $NF; exit}')
   _gpu_env_icd=${VK_DRIVER_FILES:-${VK_ICD_FILENAMES:-system icd.d}}

@@ -8,9 +8,9 @@
 // elementary functions are the library's double ones rounded (glibc's float ones on the
 // host). Included after ga_math.glsl, only by kernels that call it.
 
-double ga_gi_div(double p, double q, bool s) { return ga_round_if_single(ga_div_double(p, q), s); }
+precise double ga_gi_div(double p, double q, bool s) { return ga_round_if_single(ga_div_double(p, q), s); }
 
-double ga_gi_pow(double a, int k, bool s)
+precise double ga_gi_pow(double a, int k, bool s)
 {
   if (k == 3) {
     precise double a2 = ga_round_if_single(a * a, s);
@@ -24,7 +24,7 @@ double ga_gi_pow(double a, int k, bool s)
 // elementary function (and gammainc below calls this once): every call site is
 // inlined, four times a thread, and lavapipe's LLVM took minutes over the first,
 // straightforward form.
-double ga_gi_D(double x, double a, bool s)
+precise double ga_gi_D(double x, double a, bool s)
 {
   if (x == 0.0lf)
     return 0.0lf;
@@ -58,7 +58,7 @@ double ga_gi_D(double x, double a, bool s)
   return ga_round_if_single(ga_exp_d(z), s);
 }
 
-double ga_gammainc_d(double x, double a, int tail, bool s)
+precise double ga_gammainc_d(double x, double a, int tail, bool s)
 {
   bool lo = tail == 0, up = tail == 1, slo = tail == 2, sup = tail == 3;
   if (isinf(x) && x > 0.0lf && isinf(a) && a > 0.0lf)

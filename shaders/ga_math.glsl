@@ -2640,8 +2640,8 @@ double ga_psi_d(double z)
 // Octave 7.3's expint.m and __expint__ step by step, the host's ga_host_expint.c in
 // GLSL. Where s is set each step is rounded to single, as Octave computes in single.
 // v rounded to single where s is set: functions that follow Octave's single steps
-double ga_round_if_single(double v, bool s) { return s ? ga_d(ga_f(v)) : v; }
-double ga_expint_d(double x, bool s)
+precise double ga_round_if_single(double v, bool s) { return s ? ga_d(ga_f(v)) : v; }
+precise double ga_expint_d(double x, bool s)
 {
   double tol = s ? 1.1920928955078125e-7lf : 2.220446049250313e-16lf;
   precise double t = ga_round_if_single(x + 19.5lf, s);
