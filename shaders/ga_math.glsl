@@ -98,12 +98,15 @@ void ga_m_fast12(double a, double b, out double s, out double e)
 double ga_m_nint(double x) { return isinf(x) ? x : floor(x + 0.5lf); }
 // copysign (r, s) deciding by comparison where it can: lavapipe was seen to return
 // garbage from the bits of a push-constant scalar inside fused reductions
+// (s's sign by comparison, r's set in its bits: NVIDIA's abs and negation of a NaN
+// need not touch its sign, and rem (Inf, 3), mod (-Inf, 3) were -NaN on the H200)
 double ga_m_copysign_cmp(double r, double s)
 {
+  uvec2 w = unpackDouble2x32(r);
   if (s < 0.0lf)
-    return -abs(r);
+    return packDouble2x32(uvec2(w.x, w.y | 0x80000000u));
   if (s > 0.0lf)
-    return abs(r);
+    return packDouble2x32(uvec2(w.x, w.y & 0x7fffffffu));
   return ga_m_copysign(r, s);
 }
 double ga_mod_double(double x, double y)
