@@ -712,11 +712,55 @@ classdef gpuArray < handle
     endfunction
 
     function r = mpower (a, b)
-      if (! (isscalar (a) && isscalar (b)))
-        error ("gpuarray:notImplemented",
-               "mpower: matrix powers of gpuArrays are not implemented yet; use .^ for elementwise powers");
+      if (isscalar (a) && isscalar (b))
+        r = gpuArray (__gpuarray__ ("binary", "power", a, b), [], [], true);
+        return;
       endif
-      r = gpuArray (__gpuarray__ ("binary", "power", a, b), [], [], true);
+      ## A^p, A a square floating matrix and p an integer (double or single, real), as
+      ## Octave's xpow does it: the inverse first where p < 0 (its warning), then binary
+      ## powering with atmp * result; every product on the device. The rest goes to
+      ## Octave on the host: a scalar to a matrix power and non-integer p (eigenvalues),
+      ## and what Octave refuses (integer and logical matrices, non-square, two
+      ## matrices), so its answers and messages stay its own.
+      p = b;
+      if (isa (p, "gpuArray"))
+        p = gather (p);
+      endif
+      square = ndims (a) == 2 && rows (a) == columns (a);
+      if (! (isa (a, "gpuArray") && isfloat (a) && square && isscalar (p) && isfloat (p) && isreal (p) ...
+             && isfinite (p) && p == fix (p) && abs (p) < 2^53))
+        r = gpuArray (gather (a) ^ gather (b));
+        return;
+      endif
+      if (strcmp (class (b), "single") || (isa (b, "gpuArray") && strcmp (classUnderlying (b), "single")))
+        a = single (a);   # single wins, as in Octave's FloatMatrix xpow
+      endif
+      p = double (p);
+      if (p == 0)
+        ## Octave gives a diagonal matrix: an identity of a's class here
+        r = gpuArray.eye (rows (a), classUnderlying (a));
+        return;
+      endif
+      atmp = a;
+      if (p < 0)
+        p = -p;
+        [id, ~, ~, cond, rc] = __gpuarray__ ("linalg", "inv", a);
+        atmp = gpuArray (id, [], [], true);
+        if (cond != 0)
+          warning ("inverse: matrix singular to machine precision, rcond = %g", rc);
+        endif
+      endif
+      r = atmp;
+      p = p - 1;
+      while (p > 0)
+        if (mod (p, 2) == 1)
+          r = atmp * r;
+        endif
+        p = floor (p / 2);
+        if (p > 0)
+          atmp = atmp * atmp;
+        endif
+      endwhile
     endfunction
 
     function r = ldivide (a, b)
@@ -3945,6 +3989,33 @@ endclassdef
 %! catch err
 %!   assert (err.identifier, "gpuarray:invalidClass");
 %! end_try_catch
+
+%!test
+%! ## A^p: integer powers on the device (Octave's order: the inverse first for p < 0,
+%! ## then binary powering), every floating class; relative to the norm of Octave's
+%! rand ("seed", 3); randn ("seed", 3);
+%! A = randn (7) + 7 * eye (7); Z = A + 1i * randn (7);
+%! for p = [0 1 2 3 5 8 13 -1 -2 -3]
+%!   for M = {A, single(A), Z, single(Z)}
+%!     r = full (M{1} ^ p);
+%!     g = gather (gpuArray (M{1}) ^ p);
+%!     assert (class (g), class (r));
+%!     assert (iscomplex (g), iscomplex (r));
+%!     assert (norm (double (g - r), 1) <= 100 * eps (class (r)) * norm (double (r), 1));
+%!   endfor
+%! endfor
+%! assert (class (gather (gpuArray (A) ^ single (2))), "single");
+%! assert (gather (gpuArray (A) ^ gpuArray (3)), A ^ 3, 1e-13 * norm (A ^ 3, 1));
+%! assert (isempty (gather (gpuArray (zeros (0)) ^ 2)));
+%! ## non-integer powers and scalar ^ matrix: Octave's eigenvalue forms, on the host
+%! assert (gather (gpuArray (A) ^ 0.5), A ^ 0.5, -1e-13);
+%! assert (gather (2 ^ gpuArray (A)), 2 ^ A, -1e-13);
+%! assert (gather (gpuArray (-2) ^ A), (-2) ^ A, -1e-13);
+%! assert (isa (gpuArray (A) ^ 0.5, "gpuArray"));
+%!warning <inverse: matrix singular to machine precision> gpuArray ([1 2; 2 4]) ^ -1;
+%!error <not implemented for 'int32 matrix'> gpuArray (int32 ([1 2; 3 4])) ^ 2
+%!error <only square matrix arguments> gpuArray ([1 2 3]) ^ 2
+%!error <both matrices> gpuArray (ones (2)) ^ gpuArray (ones (2))
 
 %!test
 %! ## pagemtimes (Octave 7.3 has none: compared page by page)
