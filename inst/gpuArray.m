@@ -1107,6 +1107,64 @@ classdef gpuArray < handle
       r = gpuArray (__gpuarray__ ("binary", op, x, a), [], [], true);
     endfunction
 
+    function r = gammaincinv (y, a, tail = "lower")
+      ## Octave's gammaincinv.m and its Newton steps on the device, each element as the
+      ## m-file's whole-array steps compute it (src/core/ga_host_gammaincinv.c), each
+      ## step through gammainc's code. Where Octave's steps leave the reals (a guess or
+      ## an iterate below 0, whose gammainc and log are complex there: complex answers
+      ## or gammainc's error) the device answers NaN, and a result holding a NaN is
+      ## computed again by Octave's own gammaincinv on the host, as are operands neither
+      ## floating nor integer (a logical Y fails there; a logical A can only be 1).
+      if (nargin < 2)
+        error ("Invalid call to gammaincinv");
+      endif
+      if (! ((isfloat (y) || isinteger (y)) && (isfloat (a) || isinteger (a))))
+        r = gpuArray (gammaincinv (gather (y), gather (a), tail));
+        return;
+      endif
+      if (! (isscalar (y) || isscalar (a) || isequal (size (y), size (a))))
+        error ("gammaincinv: Y and A must be of common size or scalars");
+      endif
+      if (iscomplex (y) || iscomplex (a))
+        error ("gammaincinv: all inputs must be real");
+      endif
+      if (gather (any (y(:) < 0 | y(:) > 1)))
+        error ("gammaincinv: Y must be in the range [0, 1]");
+      endif
+      if (gather (any (a(:) <= 0)))
+        error ("gammaincinv: A must be strictly positive");
+      endif
+      if (strcmpi (tail, "lower"))
+        op = "gammaincinv";
+      elseif (strcmpi (tail, "upper"))
+        op = "gammaincinv_upper";
+      else
+        error ("gammaincinv: invalid value for TAIL");
+      endif
+      ## Octave's classes first, as the m-file converts them (single wins, integers
+      ## become double); a converted gpuArray is stored, so that the kernel takes two
+      ## operands of one floating class (each kernel is seconds of compiling on a CPU
+      ## device)
+      single_ = strcmp (underlyingType (y), "single") || strcmp (underlyingType (a), "single");
+      cls = gpuArray.ifelse_ (single_, "single", "double");
+      if (! strcmp (underlyingType (y), cls))
+        y = gpuArray.stored_ (cast (y, cls));
+      endif
+      if (! strcmp (underlyingType (a), cls))
+        a = gpuArray.stored_ (cast (a, cls));
+      endif
+      ## Octave's .^ of a scalar by a constant integer is pow, of an array a product for
+      ## 2 and 3: the inputs' one element each is a scalar there
+      if (numel (y) == 1 && numel (a) == 1)
+        op = [op "_scalar"];
+      endif
+      r = gpuArray (__gpuarray__ ("binary", op, y, a), [], [], true);
+      ## r stored (once, here: a reduction over the pending r would compute it anew)
+      if (numel (r) > 0 && gather (any (isnan (gpuArray.stored_ (r)(:)))))
+        r = gpuArray (gammaincinv (gather (y), gather (a), tail));
+      endif
+    endfunction
+
     ## ---- more elementwise functions: Octave's functions of two arrays, and the ones
     ## its m-files build from others (sec.m is 1 ./ cos (x), ...), composed here from
     ## the same pending operations, so each still runs as one fused kernel.
@@ -2089,6 +2147,14 @@ classdef gpuArray < handle
   endmethods
 
   methods (Static, Access = private)
+    function v = stored_ (v)
+      ## v with its pending value evaluated into memory (a reshape shares storage, so
+      ## it stores the value first); host values as they are
+      if (isa (v, "gpuArray"))
+        v = reshape (v, size (v));
+      endif
+    endfunction
+
     function warn_singular_ (cond, rc)
       ## Octave's warnings of mldivide and inv, from the core's verdict
       if (cond == 1)
@@ -3265,7 +3331,7 @@ endclassdef
 %!assert (gather (gpuArray ([1 -2]) .^ Inf), [1 -2] .^ Inf)
 %!assert (gather (gpuArray (-8) .^ [1/3 2]), (-8) .^ [1/3 2], -4 * eps)
 %!error <nonconformant> gpuArray ([1 2 3]) .^ [1 2]
-%!error <not implemented> gpuArray (rand (2)) ^ 2
+%!assert (gather (gpuArray ([2 1; 1 3]) ^ 2), [2 1; 1 3] ^ 2)
 
 ## ---- elementary functions ----------------------------------------------------------------
 
@@ -3450,6 +3516,179 @@ endclassdef
 %!error <X and A must be of common size or scalars> gammainc (gpuArray ([1 2]), [1 2 3])
 %!error <invalid value for TAIL> gammainc (gpuArray (1), 2, "middle")
 %!error <Invalid call> gammainc (gpuArray (1))
+%!function check_gammaincinv (g, w, y, a, tail)
+%!  ## the device's gammaincinv (y, a, tail) g against Octave's w. The host provider is
+%!  ## Octave bit for bit. The device's exp, log, pow and gamma differ from glibc's in the
+%!  ## last bit; Newton's root moves by gammainc's error over its slope, the density JF:
+%!  ## within 32 eps ((1 + x + a + |a log x|) G / JF + x), G the tail Newton inverts (p
+%!  ## in gammaincinv.m's regions 1 and 3, q in 2 and 4), or 1 where gammainc computes
+%!  ## that tail as 1 - the other. Where Octave's 20 Newton steps end far from the root
+%!  ## (gammainc (w) is not y), w is wherever the last step landed: not compared.
+%!  assert (class (g), class (w));
+%!  assert (size (g), size (w));
+%!  if (! canUseGPU ())
+%!    assert (g, w);
+%!    return;
+%!  endif
+%!  assert (isnan (g), isnan (w));
+%!  yd = double (y(:)); ad = double (a(:)); wd = double (w(:)); gd = double (g(:));
+%!  if (strcmp (tail, "upper"))
+%!    q = yd; p = 1 - q;
+%!  else
+%!    p = yd; q = 1 - p;
+%!  endif
+%!  todo = ad != 1 & yd != 0 & yd != 1;
+%!  r1 = todo & p < (0.2 * (1 + ad)) .^ ad ./ gamma (1 + ad);
+%!  r2 = todo & ! r1 & q < exp (-0.5 * ad) ./ gamma (1 + ad) & ad < 10;
+%!  low = r1 | (todo & ! r1 & ! r2 & ad < 1);
+%!  G = q;
+%!  G(low) = p(low);
+%!  series = wd + 0.25 < ad | wd < 1;   # gammainc's series gives the lower tail
+%!  G(low != series) = 1;
+%!  jf = exp (-gammaln (ad) - wd + (ad - 1) .* log (wd));
+%!  tol = 32 * eps (class (w)) * ((1 + wd + ad + abs (ad .* log (wd))) .* G ./ jf + wd);
+%!  near = abs (gammainc (wd, ad, tail) - yd) <= 1e-3 * yd;
+%!  k = todo & wd > 0 & isfinite (wd) & near;
+%!  assert (all (gd(k) == wd(k) | abs (gd(k) - wd(k)) <= tol(k)), tail);
+%!  s = ! todo;   # a = 1 (log1p, log), y = 0, y = 1
+%!  assert (all (gd(s) == wd(s) | abs (gd(s) - wd(s)) <= 4 * eps (class (w)) * abs (wd(s))));
+%!  assert (all (gd(todo & wd == 0) == 0));
+%!  assert (all (isfinite (gd(todo)) == isfinite (wd(todo))));
+%!  assert (all (sign (gd(todo)) == sign (wd(todo))));
+
+%!test
+%! ## gammaincinv: gammaincinv.m's four regions (p small, q small, a small, a large),
+%! ## its special cases a = 1, y = 0, y = 1, tiny y and y near 1, a over six decades,
+%! ## both classes and tails (no NaN answers here: those go to Octave, tested below)
+%! rand ("seed", 17);
+%! n = 60;
+%! y = [0 1 0 1 0.5 0.3 1e-300 0.9 rand(1, n) 10.^(-rand(1, n) * 30) 1 - 10.^(-rand(1, n) * 15) ...
+%!      rand(1, 20) rand(1, 20)];
+%! a = [1 1 3 0.5 1 1 2 1e4 10.^(rand(1, n) * 6 - 2) 10.^(rand(1, n) * 2.7 - 2) 10.^(rand(1, n) * 6 - 2) ...
+%!      1 + (rand(1, 20) - 0.5) * 1e-3 rand(1, 20)];
+%! for c = {"double", "single"}
+%!   for t = {"lower", "upper"}
+%!     yc = cast (y, c{1}); ac = cast (a, c{1});
+%!     w = gammaincinv (yc, ac, t{1});
+%!     assert (isreal (w) && ! any (isnan (w)));
+%!     g = gammaincinv (gpuArray (yc), ac, t{1});
+%!     assert (isa (g, "gpuArray"));
+%!     check_gammaincinv (gather (g), w, yc, ac, t{1});
+%!   endfor
+%! endfor
+%!test
+%! ## Octave's own tests: gammainc (gammaincinv (x, a), a) is x
+%! x = [1e-10, 1e-09, 1e-08, 1e-07];
+%! a = [2, 3, 4];
+%! [x, a] = ndgrid (x, a);
+%! for t = {"lower", "upper"}
+%!   g = gammaincinv (gpuArray (x), a, t{1});
+%!   check_gammaincinv (gather (g), gammaincinv (x, a, t{1}), x, a, t{1});
+%!   assert (gather (gammainc (g, a, t{1})), x, -3e-14);
+%! endfor
+%! x = linspace (0, 1)';
+%! a = [linspace(0.1, 1, 10), 2:5];
+%! [x, a] = ndgrid (x, a);
+%! for t = {"lower", "upper"}
+%!   g = gammaincinv (gpuArray (x), a, t{1});
+%!   check_gammaincinv (gather (g), gammaincinv (x, a, t{1}), x, a, t{1});
+%!   assert (gather (gammainc (g, a, t{1})), x, -1e-13);
+%! endfor
+%!test <*56453>
+%! ## one element each: Octave's scalar arithmetic (its .^ 2 and .^ 3 are pow there)
+%! assert (gather (gammaincinv (gpuArray (1e-15), 1)) * 2, 2e-15, -1e-15);
+%! assert (gather (gammaincinv (gpuArray (1e-16), 1)) * 2, 2e-16, -1e-15);
+%! rand ("seed", 19);
+%! for k = 1:8
+%!   y = rand (); a = 10 ^ (4 * rand () - 2);
+%!   check_gammaincinv (gather (gammaincinv (gpuArray (y), a)), gammaincinv (y, a), y, a, "lower");
+%! endfor
+%!test
+%! ## the scalar forms of the other class and tail (the host provider: on a CPU device
+%! ## each is seconds of compiling, and the code is the same)
+%! if (! canUseGPU ())
+%!   rand ("seed", 23);
+%!   for c = {"double", "single"}
+%!     for t = {"lower", "upper"}
+%!       for k = 1:30
+%!         y = cast (rand (), c{1}); a = cast (10 ^ (5 * rand () - 2), c{1});
+%!         assert (gather (gammaincinv (gpuArray (y), a, t{1})), gammaincinv (y, a, t{1}));
+%!       endfor
+%!     endfor
+%!   endfor
+%! endif
+%!## Octave's tests of the class (two elements: the kernels of the test above)
+%!assert (class (gather (gammaincinv (gpuArray ([0.5 0.5]), [1 1]))), "double")
+%!assert (class (gather (gammaincinv (gpuArray (single ([0.5 0.5])), [1 1]))), "single")
+%!assert (class (gather (gammaincinv (gpuArray ([0.5 0.5]), single ([1 1])))), "single")
+%!assert (class (gather (gammaincinv (gpuArray (int8 ([0 0])), [1 1]))), "double")
+%!assert (class (gather (gammaincinv (gpuArray ([0.5 0.5]), int8 ([1 1])))), "double")
+%!assert (class (gather (gammaincinv (gpuArray (int8 ([0 0])), single ([1 1])))), "single")
+%!assert (class (gather (gammaincinv (gpuArray (single ([0.5 0.5])), int8 ([1 1])))), "single")
+%!test
+%! ## integer classes compute in double (single where the other is single)
+%! y = int8 ([0 1 1 0]); a = uint16 ([2 3 2 3]);
+%! assert (gather (gammaincinv (gpuArray (y), a)), gammaincinv (y, a));
+%! assert (gather (gammaincinv (gpuArray (y), a, "upper")), gammaincinv (y, a, "upper"));
+%! y = [0.25 0.5 0.75 0.1]; a = uint16 ([2 3 2 3]);
+%! check_gammaincinv (gather (gammaincinv (gpuArray (y), a)), gammaincinv (y, a), y, double (a), "lower");
+%! check_gammaincinv (gather (gammaincinv (gpuArray (single (y)), a)), gammaincinv (single (y), a), single (y), single (a), "lower");
+%!test
+%! ## scalar expansion (no implicit expansion), N-d shapes, empty arrays
+%! y = rand (2, 3, 2);
+%! g = gammaincinv (gpuArray (y), 1.5);
+%! check_gammaincinv (gather (g), gammaincinv (y, 1.5), y, 1.5 * ones (size (y)), "lower");
+%! a = [0.5 2 10 300];
+%! g = gammaincinv (0.3, gpuArray (a), "upper");
+%! check_gammaincinv (gather (g), gammaincinv (0.3, a, "upper"), 0.3 * ones (size (a)), a, "upper");
+%! assert (size (gather (gammaincinv (gpuArray (zeros (0, 3)), 2))), [0 3]);
+%! assert (class (gather (gammaincinv (gpuArray (single (zeros (0, 3))), 2))), "single");
+%! assert (size (gather (gammaincinv (gpuArray (zeros (0, 3)), zeros (0, 3)))), [0 3]);
+%!test
+%! ## where Octave's steps leave the reals (a guess or an iterate below 0) or answer
+%! ## NaN, and logical operands: Octave's own gammaincinv on the host, as gpuArrays
+%! y = [1e-20 0.5]; a = [1000 1000];
+%! g = gammaincinv (gpuArray (y), a);
+%! assert (isa (g, "gpuArray"));
+%! assert (gather (g), gammaincinv (y, a));   # NaN+NaNi, 999.67
+%! assert (gather (gammaincinv (gpuArray (single (y)), a)), gammaincinv (single (y), a));
+%! assert (gather (gammaincinv (gpuArray ([6.515e-29 0.5]), [17.231 3], "upper")), gammaincinv ([6.515e-29 0.5], [17.231 3], "upper"));
+%! assert (gather (gammaincinv (gpuArray ([0.5 NaN 0.2]), [2 2 2])), gammaincinv ([0.5 NaN 0.2], [2 2 2]));
+%! assert (gather (gammaincinv (gpuArray ([0.5 0.5]), [Inf 2])), gammaincinv ([0.5 0.5], [Inf 2]));
+%! assert (gather (gammaincinv (gpuArray ([0.5 0.2]), true)), gammaincinv ([0.5 0.2], true));
+%!error <gammainc: all inputs must be real> gammaincinv (gpuArray ([1e-25 0.5]), [12 3], "upper")
+%!error <eps: invalid class name> gammaincinv (gpuArray (true), 2)
+%!test
+%! ## one fused kernel for the producer and gammaincinv, after the check of Y
+%! x = gpuArray (rand (1, 100));
+%! s0 = gpuarray_stats ();
+%! y = gather (gammaincinv (x .* 0.5, 3.5));
+%! s1 = gpuarray_stats ();
+%! ## the check of 0 <= Y <= 1 (a reduction of the pending x .* 0.5), the kernel, and
+%! ## the check for NaN answers (a reduction of the stored result)
+%! if (canUseGPU ())
+%!   assert (s1.dispatches - s0.dispatches, 3);
+%!   assert (s1.materializations - s0.materializations, 1);
+%! endif
+%! check_gammaincinv (y, gammaincinv (gather (x) .* 0.5, 3.5), gather (x) .* 0.5, 3.5 * ones (1, 100), "lower");
+%!## Octave's tests of the arguments
+%!error <Invalid call> gammaincinv (gpuArray (1))
+%!error <must be of common size or scalars> gammaincinv (gpuArray (ones (2, 2)), ones (1, 2), 1)
+%!error <all inputs must be real> gammaincinv (gpuArray (0.5i), 1)
+%!error <all inputs must be real> gammaincinv (gpuArray (0), 1i)
+%!error <Y must be in the range \[0, 1\]> gammaincinv (gpuArray (-0.1), 1)
+%!error <Y must be in the range \[0, 1\]> gammaincinv (gpuArray (1.1), 1)
+%!error <Y must be in the range \[0, 1\]>
+%! y = ones (1, 1, 2);
+%! y(1,1,2) = -1;
+%! gammaincinv (gpuArray (y), 1);
+%!error <A must be strictly positive> gammaincinv (gpuArray (0.5), 0)
+%!error <A must be strictly positive>
+%! a = ones (1, 1, 2);
+%! a(1,1,2) = 0;
+%! gammaincinv (1, gpuArray (a), 1);
+%!error <invalid value for TAIL> gammaincinv (gpuArray (1), 2, "foobar")
+%!error <Y and A must be of common size or scalars> gammaincinv (gpuArray ([0.5 0.2]), [1 2 3])
 %!assert (isa (psi (1, gpuArray ([1.5 2])), "gpuArray"))
 %!assert (gather (psi (1, gpuArray ([1.5 2]))), psi (1, [1.5 2]))
 %!assert (gather (psi (gpuArray ([1+2i, -0.5+1i]))), psi ([1+2i, -0.5+1i]))

@@ -66,6 +66,9 @@ typedef enum {
   GA_OP_COMPLEX,                                               /* complex (re, im) */
   /* appended: gammainc (x, a, tail), a tail each (gammainc.m's order) */
   GA_OP_GAMMAINC, GA_OP_GAMMAINC_UPPER, GA_OP_GAMMAINC_SCALEDLOWER, GA_OP_GAMMAINC_SCALEDUPPER,
+  /* appended: gammaincinv (y, a, tail): the lower and upper tails, each with the powers
+   * Octave takes of arrays or (_SCALAR, one element each) of scalars */
+  GA_OP_GAMMAINCINV, GA_OP_GAMMAINCINV_UPPER, GA_OP_GAMMAINCINV_SCALAR, GA_OP_GAMMAINCINV_UPPER_SCALAR,
   GA_NBINOPS
 } ga_binop;
 

@@ -255,6 +255,11 @@ static void emit_function(ga_strbuf *b, const ga_xnode *n, ga_class ca, const ch
       ga_sb_printf(b, single ? "ga_f(ga_gammainc_d(ga_d(%s), ga_d(%s), %d, true))" : "ga_gammainc_d(%s, %s, %d, false)", xs,
                    ys, (int)(n->op - GA_OP_GAMMAINC));
       break;
+    case GA_OP_GAMMAINCINV: case GA_OP_GAMMAINCINV_UPPER: case GA_OP_GAMMAINCINV_SCALAR:
+    case GA_OP_GAMMAINCINV_UPPER_SCALAR:
+      ga_sb_printf(b, single ? "ga_f(ga_gammaincinv_d(ga_d(%s), ga_d(%s), %d, true))" : "ga_gammaincinv_d(%s, %s, %d, false)",
+                   xs, ys, (int)(n->op - GA_OP_GAMMAINCINV));
+      break;
     default: {
       const char *op = n->op == GA_OP_BITAND ? "&" : n->op == GA_OP_BITOR ? "|" : "^";
       ga_sb_printf(b, "ga_u64_to_%s(ga_bits_of_float(ga_d(%s)) %s ga_bits_of_float(ga_d(%s)))",
@@ -1118,7 +1123,8 @@ void ga_glsl_emit_prelude_complex(ga_strbuf *b, const ga_expr *x, int need)
   for (int j = 0; x && j < x->nnodes; j++) {
     const ga_xnode *n = &x->nodes[j];
     math |= (n->kind == GA_X_UNARY && (ga_unop_is_function(n->uop) || n->uop == GA_UOP_ANGLE)) ||
-            (n->kind == GA_X_BINARY && (n->op == GA_OP_ATAN2 || n->op == GA_OP_HYPOT || ga_binop_is_gammainc(n->op))) ||
+            (n->kind == GA_X_BINARY && (n->op == GA_OP_ATAN2 || n->op == GA_OP_HYPOT || ga_binop_is_gammainc(n->op) ||
+                                              ga_binop_is_gammaincinv(n->op))) ||
             (n->kind == GA_X_BINARY && n->op == GA_OP_POWER && n->mode == GA_CM_FLOAT);
     lite |= n->kind == GA_X_BINARY && ga_binop_is_function(n->op);
   }
@@ -1140,11 +1146,16 @@ void ga_glsl_emit_prelude_complex(ga_strbuf *b, const ga_expr *x, int need)
     ga_sb_puts(b, ga_glsl_faddeeva_tab);
     ga_sb_puts(b, ga_glsl_faddeeva);
   }
-  for (int j = 0; x && j < x->nnodes; j++)
-    if (x->nodes[j].kind == GA_X_BINARY && ga_binop_is_gammainc(x->nodes[j].op)) {
-      ga_sb_puts(b, ga_glsl_gammainc);
-      break;
-    }
+  /* gammainc, and gammaincinv (which calls it) after it */
+  bool gi = false, gii = false;
+  for (int j = 0; x && j < x->nnodes; j++) {
+    gi |= x->nodes[j].kind == GA_X_BINARY && ga_binop_is_gammainc(x->nodes[j].op);
+    gii |= x->nodes[j].kind == GA_X_BINARY && ga_binop_is_gammaincinv(x->nodes[j].op);
+  }
+  if (gi || gii)
+    ga_sb_puts(b, ga_glsl_gammainc);
+  if (gii)
+    ga_sb_puts(b, ga_glsl_gammaincinv);
   if (has_generator(x, -1)) {
     if (has_generator(x, GA_GEN_NORMAL))
       ga_sb_puts(b, "#define GA_RNG_NORMAL 1\n");
@@ -1162,7 +1173,7 @@ void ga_glsl_emit_prelude_complex(ga_strbuf *b, const ga_expr *x, int need)
 static bool node_wants_kept_lane_loop(const ga_xnode *n)
 {
   if (n->kind == GA_X_BINARY)
-    return ga_binop_is_gammainc(n->op);
+    return ga_binop_is_gammainc(n->op) || ga_binop_is_gammaincinv(n->op);
   if (n->kind != GA_X_UNARY)
     return false;
   switch (n->uop) {

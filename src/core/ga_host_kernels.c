@@ -1213,6 +1213,10 @@ static hval function_op(ga_binop op, ga_class c, ga_class ca, hval a, ga_class c
     case GA_OP_GAMMAINC: case GA_OP_GAMMAINC_UPPER: case GA_OP_GAMMAINC_SCALEDLOWER: case GA_OP_GAMMAINC_SCALEDUPPER:
       r.f = ga_host_gammainc(x, y, (int)(op - GA_OP_GAMMAINC), single);
       break;
+    case GA_OP_GAMMAINCINV: case GA_OP_GAMMAINCINV_UPPER: case GA_OP_GAMMAINCINV_SCALAR:
+    case GA_OP_GAMMAINCINV_UPPER_SCALAR:
+      r.f = ga_host_gammaincinv(x, y, (int)(op - GA_OP_GAMMAINCINV), single);
+      break;
     case GA_OP_MAX: r.f = isnan(y) ? x : x >= y ? x : y; break;
     case GA_OP_MIN: r.f = isnan(y) ? x : x <= y ? x : y; break;
     default: { /* bit functions through uint64 */

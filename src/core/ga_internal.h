@@ -572,13 +572,18 @@ ga_compute_mode ga_binary_compute_mode(ga_binop op, ga_class a, ga_class b, ga_c
 ga_class ga_unary_result_class(ga_unop op, ga_class in, ga_class to);
 bool ga_binop_is_comparison(ga_binop op);
 bool ga_binop_is_logic(ga_binop op);    /* & | xor */
-bool ga_binop_is_function(ga_binop op); /* atan2 .. bitshift, gammainc: Octave's functions of two arrays */
+bool ga_binop_is_function(ga_binop op); /* atan2 .. bitshift, gammainc, gammaincinv: Octave's functions of two arrays */
 bool ga_binop_is_gammainc(ga_binop op); /* gammainc's four tails */
+bool ga_binop_is_gammaincinv(ga_binop op); /* gammaincinv's two tails, array and scalar forms */
 /* gammainc (x, a) for x >= 0, tail 0..3 (lower, upper, scaledlower, scaledupper) as
  * Octave 7.3 computes it, in single arithmetic where single is set (ga_host_gammainc.c) */
 double ga_host_gammainc(double x, double a, int tail, bool single);
 /* v rounded to single where single is set (Octave's single steps, on the host) */
 static inline double ga_round_if_single(double v, bool single) { return single ? (double)(float)v : v; }
+/* gammaincinv (y, a) as Octave 7.3 computes it for 0 <= y <= 1, a > 0; mode: bit 0 the
+ * upper tail, bit 1 a scalar's powers; NaN where Octave's steps leave the reals
+ * (ga_host_gammaincinv.c) */
+double ga_host_gammaincinv(double y, double a, int mode, bool single);
 /* expint (x) for x >= 0, -0 and NaN as Octave 7.3 computes it (ga_host_expint.c) */
 double ga_host_expint(double x, bool single);
 bool ga_binop_is_bitwise(ga_binop op);  /* bitand, bitor, bitxor, bitshift */

@@ -4,11 +4,12 @@
 static const char *const binop_names[GA_NBINOPS] = {
   "plus", "minus", "times", "rdivide", "power", "eq", "ne", "lt", "le", "gt", "ge", "and", "or", "xor",
   "atan2", "hypot", "mod", "rem", "max", "min", "bitand", "bitor", "bitxor", "bitshift", "complex",
-  "gammainc", "gammainc_upper", "gammainc_scaledlower", "gammainc_scaledupper"};
+  "gammainc", "gammainc_upper", "gammainc_scaledlower", "gammainc_scaledupper",
+  "gammaincinv", "gammaincinv_upper", "gammaincinv_scalar", "gammaincinv_upper_scalar"};
 static const char *const binop_symbols[GA_NBINOPS] = {
   "+", "-", ".*", "./", ".^", "==", "!=", "<", "<=", ">", ">=", "&", "|", "xor",
   "atan2", "hypot", "mod", "rem", "max", "min", "bitand", "bitor", "bitxor", "bitshift", "complex",
-  "gammainc", "gammainc", "gammainc", "gammainc"};
+  "gammainc", "gammainc", "gammainc", "gammainc", "gammaincinv", "gammaincinv", "gammaincinv", "gammaincinv"};
 static const char *const unop_names[GA_NUNOPS] = {
   "uminus", "not", "abs", "sign", "floor", "ceil", "round", "fix", "isnan", "isinf", "isfinite", "cast",
   "sqrt", "exp", "expm1", "log", "log2", "log10", "log1p", "sin", "cos", "tan", "asin", "acos", "atan",
@@ -24,9 +25,10 @@ bool ga_unop_is_function(ga_unop op)
 bool ga_binop_is_logic(ga_binop op) { return op >= GA_OP_AND && op <= GA_OP_XOR; }
 bool ga_binop_is_function(ga_binop op)
 {
-  return (op >= GA_OP_ATAN2 && op <= GA_OP_BITSHIFT) || ga_binop_is_gammainc(op);
+  return (op >= GA_OP_ATAN2 && op <= GA_OP_BITSHIFT) || ga_binop_is_gammainc(op) || ga_binop_is_gammaincinv(op);
 }
 bool ga_binop_is_gammainc(ga_binop op) { return op >= GA_OP_GAMMAINC && op <= GA_OP_GAMMAINC_SCALEDUPPER; }
+bool ga_binop_is_gammaincinv(ga_binop op) { return op >= GA_OP_GAMMAINCINV && op <= GA_OP_GAMMAINCINV_UPPER_SCALAR; }
 bool ga_binop_is_bitwise(ga_binop op) { return op >= GA_OP_BITAND && op <= GA_OP_BITSHIFT; }
 
 const char *ga_unop_name(ga_unop op) { return (unsigned)op < GA_NUNOPS ? unop_names[op] : "?"; }
@@ -71,6 +73,10 @@ static ga_status function_result_class(ga_binop op, ga_class a, ga_class b, ga_c
   switch (op) {
   case GA_OP_ATAN2: case GA_OP_HYPOT: /* integers compute in double; logical is refused */
   case GA_OP_GAMMAINC: case GA_OP_GAMMAINC_UPPER: case GA_OP_GAMMAINC_SCALEDLOWER: case GA_OP_GAMMAINC_SCALEDUPPER:
+  /* gammaincinv.m the same (its gpuArray method hands logical operands to Octave: a
+   * logical Y fails there in eps ("logical")) */
+  case GA_OP_GAMMAINCINV: case GA_OP_GAMMAINCINV_UPPER: case GA_OP_GAMMAINCINV_SCALAR:
+  case GA_OP_GAMMAINCINV_UPPER_SCALAR:
     if (la || lb)
       return GA_ERR_CLASS;
     *out = single ? GA_SINGLE : GA_DOUBLE;

@@ -39,8 +39,12 @@ static int64_t solve_block(void) { return env_size("GPUARRAY_SOLVE_NB", 128, 1, 
 /* The triangular solves' diagonal blocks by default: twice as wide, half the dispatches
  * (each one's latency is what a solve with few right-hand sides costs). H100, 4096
  * (bench/solve_probe): rcond 16.6 -> 8.2 ms double, 11.0 -> 5.5 single, solves 3.8 -> 2.6;
- * the row residual 1.7e-15 -> 4.4e-15 (inverted blocks of 256 rows instead of 128). */
-static int64_t tri_block(void) { return env_size("GPUARRAY_SOLVE_NB", 256, 1, 1024); }
+ * the row residual 1.7e-15 -> 4.4e-15 (inverted blocks of 256 rows instead of 128).
+ * GPUARRAY_TRI_NB sets this one alone. */
+static int64_t tri_block(void)
+{
+  return env_size("GPUARRAY_TRI_NB", env_size("GPUARRAY_SOLVE_NB", 256, 1, 1024), 1, 1024);
+}
 
 /* The width of the LU panels one kernel factors (GPUARRAY_SOLVE_LEAF): its columns are
  * latency-bound steps of one workgroup, the products between panels are not. */

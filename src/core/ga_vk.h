@@ -181,6 +181,7 @@ extern const char ga_glsl_complex[]; /* shaders/ga_complex.glsl: complex arithme
 extern const char ga_glsl_faddeeva_tab[]; /* shaders/ga_faddeeva_tab.glsl: its tables (generated) */
 extern const char ga_glsl_faddeeva[];     /* shaders/ga_faddeeva.glsl: erfcx, complex erf, erfc, erfcx */
 extern const char ga_glsl_gammainc[];     /* shaders/ga_gammainc.glsl: gammainc (x, a, tail) */
+extern const char ga_glsl_gammaincinv[];  /* shaders/ga_gammaincinv.glsl: gammaincinv (y, a, tail) */
 extern const char ga_glsl_philox[]; /* shaders/philox.glsl: random numbers, index functions */
 extern const char ga_glsl_reduce[];
 extern const char ga_glsl_copy[];   /* shaders/copy.comp */
