@@ -1668,6 +1668,59 @@ classdef gpuArray < handle
       r = inv (a);
     endfunction
 
+    function r = pinv (a, tol)
+      ## Octave's Matrix::pseudo_inverse: the economy SVD on the device (doc/linear_algebra.md),
+      ## the rank from the singular values (min (m, n) of them come to the host), then
+      ## Vr * D * Ur' as Octave forms it (D the inverted diagonal: Vr's columns scaled).
+      ## Integer and logical matrices (Octave computes those in double) and N-d arrays
+      ## (its error) go through Octave on the host.
+      if (nargin < 1)
+        error ("Invalid call to pinv");
+      endif
+      if (nargin < 2)
+        tol = 0;
+      endif
+      tol = double (gather (tol));
+      if (! isscalar (tol))
+        error ("pinv: TOL must be a scalar");
+      endif
+      if (tol < 0)
+        error ("pinv: TOL must be greater than zero");
+      endif
+      if (! (isa (a, "gpuArray") && isfloat (a) && ndims (a) == 2))
+        r = gpuArray (pinv (gather (a), tol));
+        return;
+      endif
+      cls = classUnderlying (a);
+      if (isempty (a))
+        r = gpuArray.zeros (0, 0, cls);   # Octave 7.3 answers 0x0 for any empty matrix
+        return;
+      endif
+      [m, n] = size (a);
+      [U, S, V] = svd (a, "econ");
+      s = double (gather (diag (S)));
+      if (tol <= 0)
+        tol = max (m, n) * s(1) * double (eps (cls));
+        if (tol == 0)
+          tol = double (realmin (cls));
+        endif
+      endif
+      k = numel (s);
+      while (k >= 1 && s(k) < tol)
+        k--;
+      endwhile
+      if (k == 0)
+        r = gpuArray.zeros (n, m, cls);
+        if (iscomplex (a))
+          r = complex (r);
+        endif
+        return;
+      endif
+      d = cast (1 ./ s(1:k), cls).';    # DiagMatrix::inverse, in a's class
+      cols = substruct ("()", {":", 1:k});   # (indexing inside the class: subsref by name)
+      r = (subsref (V, cols) .* d) * subsref (U, cols)';
+    endfunction
+
     function r = det (a)
       r = gpuArray (__gpuarray__ ("linalg", "det", a), [], [], true);
     endfunction
@@ -4228,6 +4281,30 @@ endclassdef
 %! catch err
 %!   assert (err.identifier, "gpuarray:invalidClass");
 %! end_try_catch
+
+%!test
+%! ## pinv: Octave's pseudo-inverse from the device's SVD, every floating class and shape
+%! rand ("seed", 5); randn ("seed", 5);
+%! for sz = {[5 3], [3 5], [4 4], [1 6], [6 1], [1 1]}
+%!   A = randn (sz{1});
+%!   for M = {A, single(A), A + 1i * randn(sz{1}), single(A + 1i * randn(sz{1}))}
+%!     r = pinv (M{1});
+%!     g = gather (pinv (gpuArray (M{1})));
+%!     assert (class (g), class (r));
+%!     assert (size (g), size (r));
+%!     assert (iscomplex (g), iscomplex (r));
+%!     assert (norm (double (g - r), 1) <= 1e3 * eps (class (r)) * norm (double (r), 1));
+%!   endfor
+%! endfor
+%! R = randn (6, 2) * randn (2, 5);   # rank 2: the tolerance drops three singular values
+%! assert (gather (pinv (gpuArray (R))), pinv (R), 1e-10);
+%! assert (gather (pinv (gpuArray ([1 2; 2 4]))), pinv ([1 2; 2 4]), 1e-14);
+%! assert (gather (pinv (gpuArray ([1 2; 3 4]), 10)), pinv ([1 2; 3 4], 10));
+%! assert (gather (pinv (gpuArray (zeros (3, 2)))), pinv (zeros (3, 2)));
+%! assert (size (gather (pinv (gpuArray (zeros (0, 3))))), size (pinv (zeros (0, 3))));
+%! assert (gather (pinv (gpuArray (int8 ([1 2; 3 4])))), pinv (int8 ([1 2; 3 4])));
+%! assert (isa (pinv (gpuArray (int8 ([1 2; 3 4]))), "gpuArray"));
+%!error <TOL must be greater than zero> pinv (gpuArray (1), -1)
 
 %!test
 %! ## A^p: integer powers on the device (Octave's order: the inverse first for p < 0,
