@@ -44,8 +44,10 @@ fams = {"copy x.*1",  @(x, y) x .* 1,        [-1 1],   1;
         "gammainc",   @(x, y) gammainc (x, y), [0.5 30], 2;
         "expint",     @(x, y) expint (x),    [0.1 50], 1;
         ## gammaincinv: Newton steps on gammainc (up to 20), then a check for NaN (where
-        ## Octave's own steps leave the reals, the method asks Octave): a reduction
-        "gammaincinv", @(x, y) gammaincinv (x, y), [0.01 0.99], 2;
+        ## Octave's own steps leave the reals, the method asks Octave): a reduction. A in
+        ## [1.09, 9.9]: below 1, some random (y, a) make Octave's own steps fail
+        ## ("gammainc: all inputs must be real"), and the method fails as Octave does
+        "gammaincinv", @(x, y) gammaincinv (x, 1 + 9 * y), [0.01 0.99], 2;
         ## x - 0 hides x's range (x comes from rand, so its sign is known): a function
         ## whose result may be complex first checks the data, as for data of unknown sign
         "sqrt?",      @(x, y) sqrt (x - 0),  [0 100],  1;

@@ -490,4 +490,81 @@ dvec2 ga_cpow_single(dvec2 x, bool za, dvec2 y, bool zb)
   double th = ga_d(ga_f(e * t.y));
   return dvec2(rho * ga_d(ga_f(ga_cos_d(th))), rho * ga_d(ga_f(ga_sin_d(th))));
 }
+
+// Octave's psi of complex values (lo-specfun.cc's xpsi for std::complex; the host's
+// host_cpsi): the real psi where the imaginary part is 0; for Re < 0, psi (w) with
+// w = 1 - z (whose real part is then > 1) minus pi / tan (pi z); psi (w) is the
+// recurrence up to Re >= 8 (n = 8 - Re truncated, dgam -= 1 / (w + k) for k = n-1..0)
+// and lanczos_approximation_psi for std::complex: 1 / zm^2, ten complex coefficients
+// times its powers (complex products), then log (zm) - 0.5 / zm. For lavapipe's compile
+// time each large function is called once: every quotient (the recurrence's, 1 / zm^2,
+// 0.5 / zm and pi / tan) comes from one ga_cdiv in a kept loop; clog, ctan and the real
+// psi once each. With s (complex single) the steps whose rounding decides the answer
+// are rounded to single as Octave's float instantiation rounds them: 1 - z, pi z, 8 - Re,
+// the recurrence's z + k (z + 7 - 7 in float loses the digits of a small z) and its
+// quotients and sums; the rest computes in double, within single's rounding of Octave's.
+const double GA_CPSI_COEFF[10] = double[10](-0.083333333333333333lf, 0.0083333333333333333lf,
+  -0.0039682539682539683lf, 0.0041666666666666667lf, -0.0075757575757575758lf, 0.021092796092796093lf,
+  -0.083333333333333333lf, 0.4432598039215686lf, -3.053954330270122lf, 12.5318899521531lf);
+dvec2 ga_cpsi(dvec2 z, bool s)
+{
+  if (z.y == 0.0lf)
+    return dvec2(ga_psi_d(z.x), 0.0lf);
+  bool refl = z.x < 0.0lf;
+  precise double wr = ga_round_if_single(1.0lf - z.x, s);
+  dvec2 w = refl ? dvec2(wr, -z.y) : z;
+  dvec2 t = dvec2(1.0lf, 0.0lf);
+  double pif = s ? 3.1415927410125732lf : 3.141592653589793lf;
+  if (refl) {
+    precise double pr = ga_round_if_single(pif * z.x, s), pim = ga_round_if_single(pif * z.y, s);
+    t = ga_ctan(dvec2(pr, pim));
+  }
+  int n = 0;
+  dvec2 zm = w;
+  if (w.x < 8.0lf) {
+    n = int(ga_round_if_single(8.0lf - w.x, s));
+    precise double zmr = ga_round_if_single(w.x + double(n), s);
+    zm = dvec2(zmr, w.y);
+  }
+  precise double zpr = ga_round_if_single(w.x + double(n - 1), s);
+  dvec2 zz = ga_cmul(zm, zm);
+  precise double dr = 0.0lf, di = 0.0lf;
+  dvec2 o2 = dvec2(0.0lf), h = dvec2(0.0lf), r = dvec2(0.0lf);
+  int last = refl ? -2 : -1;
+  [[dont_unroll]] for (int j = n; j >= last; j--) {
+    double num = j == -1 ? 0.5lf : j == -2 ? pif : 1.0lf;
+    dvec2 den = j > 0 ? dvec2(zpr, w.y) : j == 0 ? zz : j == -1 ? zm : t;
+    dvec2 q = ga_cdiv(dvec2(num, 0.0lf), den);
+    if (j > 0) {
+      dr = ga_round_if_single(dr - ga_round_if_single(q.x, s), s);
+      di = ga_round_if_single(di - ga_round_if_single(q.y, s), s);
+      zpr = ga_round_if_single(zpr - 1.0lf, s);
+    } else if (j == 0) {
+      o2 = q;
+    } else if (j == -1) {
+      h = q;
+    } else {
+      r = q;
+    }
+  }
+  dvec2 o = o2;
+  precise double pr = 0.0lf, pi = 0.0lf;
+  [[dont_unroll]] for (int k = 0; k < 10; k++) {
+    dvec2 term = ga_cmul(dvec2(GA_CPSI_COEFF[k], 0.0lf), o);
+    pr = pr + term.x;
+    pi = pi + term.y;
+    o = ga_cmul(o, o2);
+  }
+  dvec2 lg = ga_clog(zm);
+  precise double sr = lg.x - h.x, si = lg.y - h.y;
+  pr = pr + sr;
+  pi = pi + si;
+  dr = dr + pr;
+  di = di + pi;
+  if (refl) {
+    dr = dr - r.x;
+    di = di - r.y;
+  }
+  return dvec2(dr, di);
+}
 #endif // !GA_COMPLEX_LITE

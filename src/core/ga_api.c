@@ -263,8 +263,8 @@ static bool expr_is_costly(const ga_tensor *t)
     /* complex transcendental functions and powers: the same reasoning (cold, lavapipe
      * spent 1307 of test_complex's 1419 s compiling narrowing checks of them; 381 s in
      * all once they were stored first) */
-    if (n->kind == GA_X_UNARY && ga_class_is_complex(x->nodes[n->a].cls) && n->uop >= GA_UOP_SQRT &&
-        n->uop <= GA_UOP_ATANH)
+    if (n->kind == GA_X_UNARY && ga_class_is_complex(x->nodes[n->a].cls) &&
+        ((n->uop >= GA_UOP_SQRT && n->uop <= GA_UOP_ATANH) || n->uop == GA_UOP_PSI))
       return true;
     if (n->kind == GA_X_BINARY && n->op == GA_OP_POWER && ga_class_is_complex(n->cls))
       return true;

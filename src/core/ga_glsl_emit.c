@@ -322,7 +322,7 @@ static bool complex_node_supported(const ga_expr *x, const ga_xnode *n)
     switch (n->uop) {
     case GA_UOP_SQRT: case GA_UOP_EXP: case GA_UOP_LOG: case GA_UOP_LOG2: case GA_UOP_LOG10: case GA_UOP_SIN:
     case GA_UOP_COS: case GA_UOP_TAN: case GA_UOP_SINH: case GA_UOP_COSH: case GA_UOP_TANH: case GA_UOP_EXPM1:
-    case GA_UOP_LOG1P: case GA_UOP_ERF: case GA_UOP_ERFC: case GA_UOP_ERFCX:
+    case GA_UOP_LOG1P: case GA_UOP_ERF: case GA_UOP_ERFC: case GA_UOP_ERFCX: case GA_UOP_PSI:
       return true;
     default:
       return false;
@@ -401,7 +401,7 @@ static void emit_complex_unary(ga_strbuf *b, const ga_xnode *n, ga_class ca, con
   if (ga_unop_is_function(n->uop)) {
     if (!ga_class_is_complex(ca))
       ga_sb_printf(b, "%s(ga_rc_%s(ga_d(%s)))", wrap, ga_unop_name(n->uop), a);
-    else if (is_faddeeva(n->uop)) /* single: Octave's relerr = FLT_EPSILON */
+    else if (is_faddeeva(n->uop) || n->uop == GA_UOP_PSI) /* single: Octave's relerr = FLT_EPSILON; psi's float steps */
       ga_sb_printf(b, "%s(ga_c%s(%s, %s))", wrap, ga_unop_name(n->uop), zs, oc == GA_CSINGLE ? "true" : "false");
     else
       ga_sb_printf(b, "%s(ga_c%s(%s))", wrap, ga_unop_name(n->uop), zs);
@@ -1180,6 +1180,8 @@ static bool node_wants_kept_lane_loop(const ga_xnode *n)
   case GA_UOP_GAMMA: case GA_UOP_ERF: case GA_UOP_ERFC: case GA_UOP_ERFINV: case GA_UOP_ERFCINV:
   case GA_UOP_EXPINT:
     return true;
+  case GA_UOP_PSI: /* complex psi: compile time on lavapipe (its clog, ctan and quotients) */
+    return ga_class_is_complex(n->cls);
   default:
     return false;
   }

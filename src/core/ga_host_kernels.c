@@ -471,6 +471,73 @@ static float host_psi_f(float z)
   return p + psi_series_f(zc);
 }
 
+/* Octave's psi of complex values (lo-specfun.cc's xpsi for std::complex<T>) step by
+ * step: the real psi where the imaginary part is 0; psi (1 - z) - pi / tan (pi z) where
+ * the real part is negative; else the recurrence up to Re >= 8 (8 - Re truncated to an
+ * unsigned char) and lanczos_approximation_psi instantiated for std::complex<T>, whose
+ * coefficients are complex (complex products). Written with C's complex arithmetic,
+ * which GCC compiles as libstdc++'s: complex products inline with libgcc's __muldc3
+ * where both parts come out NaN, quotients through __divdc3 (a real numerator as
+ * complex (x, 0), as libstdc++ writes x / z), a real operand of + - * part by part;
+ * clog and ctan are glibc's. The float instantiation computes in float throughout. */
+static double complex cpsi_series(double complex zc)
+{
+  double complex o2 = CMPLX(1.0, 0.0) / (zc * zc), o = o2, p = CMPLX(0.0, 0.0);
+  for (int k = 0; k < 10; k++, o *= o2)
+    p += CMPLX(psi_coeff[k], 0.0) * o;
+  p += clog(zc) - CMPLX(0.5, 0.0) / zc;
+  return p;
+}
+
+static float complex cpsi_series_f(float complex zc)
+{
+  float complex o2 = CMPLXF(1.0f, 0.0f) / (zc * zc), o = o2, p = CMPLXF(0.0f, 0.0f);
+  for (int k = 0; k < 10; k++, o *= o2)
+    p += CMPLXF((float)psi_coeff[k], 0.0f) * o;
+  p += clogf(zc) - CMPLXF(0.5f, 0.0f) / zc;
+  return p;
+}
+
+static double complex host_cpsi(double complex z)
+{
+  double zr = creal(z);
+  double complex dgam = CMPLX(0.0, 0.0);
+  if (cimag(z) == 0)
+    return CMPLX(host_psi(zr), 0.0);
+  if (zr < 0)
+    return host_cpsi(1.0 - z) - CMPLX(PSI_PI, 0.0) / ctan(PSI_PI * z);
+  double complex zm = z;
+  if (zr < 8) {
+    unsigned char n = (unsigned char)(8 - zr);
+    zm = z + CMPLX((double)n, 0.0);
+    double complex zp = z + (double)(n - 1);
+    for (unsigned char k = n; k > 0; k--, zp -= 1.0)
+      dgam -= CMPLX(1.0, 0.0) / zp;
+  }
+  dgam += cpsi_series(zm);
+  return dgam;
+}
+
+static float complex host_cpsi_f(float complex z)
+{
+  float zr = crealf(z);
+  float complex dgam = CMPLXF(0.0f, 0.0f);
+  if (cimagf(z) == 0)
+    return CMPLXF(host_psi_f(zr), 0.0f);
+  if (zr < 0)
+    return host_cpsi_f(1.0f - z) - CMPLXF((float)PSI_PI, 0.0f) / ctanf((float)PSI_PI * z);
+  float complex zm = z;
+  if (zr < 8) {
+    unsigned char n = (unsigned char)(8 - zr);
+    zm = z + CMPLXF((float)n, 0.0f);
+    float complex zp = z + (float)(n - 1);
+    for (unsigned char k = n; k > 0; k--, zp -= 1.0f)
+      dgam -= CMPLXF(1.0f, 0.0f) / zp;
+  }
+  dgam += cpsi_series_f(zm);
+  return dgam;
+}
+
 /* Octave's elementary functions are the C library's: the same calls give its results. */
 double ga_host_unop_function(ga_unop op, double x)
 {
@@ -784,7 +851,7 @@ bool ga_unop_complex_defined(ga_unop op)
   case GA_UOP_SQRT: case GA_UOP_EXP: case GA_UOP_LOG: case GA_UOP_LOG2: case GA_UOP_LOG10:
   case GA_UOP_SIN: case GA_UOP_COS: case GA_UOP_TAN: case GA_UOP_ASIN: case GA_UOP_ACOS: case GA_UOP_ATAN:
   case GA_UOP_SINH: case GA_UOP_COSH: case GA_UOP_TANH: case GA_UOP_ASINH: case GA_UOP_ACOSH: case GA_UOP_ATANH:
-  case GA_UOP_EXPM1: case GA_UOP_LOG1P: case GA_UOP_ERF: case GA_UOP_ERFC: case GA_UOP_ERFCX:
+  case GA_UOP_EXPM1: case GA_UOP_LOG1P: case GA_UOP_ERF: case GA_UOP_ERFC: case GA_UOP_ERFCX: case GA_UOP_PSI:
     return true;
   default:
     return false;
@@ -838,6 +905,7 @@ static double complex cfun_d(ga_unop op, double complex z)
   switch (op) {
   case GA_UOP_EXPM1: return oct_cexpm1(z);
   case GA_UOP_LOG1P: return oct_clog1p(z);
+  case GA_UOP_PSI: return host_cpsi(z);
   case GA_UOP_SQRT: return csqrt(z);
   case GA_UOP_EXP: return cexp(z);
   case GA_UOP_LOG: return clog(z);
@@ -863,6 +931,7 @@ static float complex cfun_f(ga_unop op, float complex z)
   switch (op) {
   case GA_UOP_EXPM1: return oct_cexpm1f(z);
   case GA_UOP_LOG1P: return oct_clog1pf(z);
+  case GA_UOP_PSI: return host_cpsi_f(z);
   case GA_UOP_SQRT: return csqrtf(z);
   case GA_UOP_EXP: return cexpf(z);
   case GA_UOP_LOG: return clogf(z);
