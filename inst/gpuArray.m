@@ -3533,9 +3533,24 @@ endclassdef
 %!   assert (size (g), [0 3]);
 %!   assert (class (g), c{1});
 %! endfor
-%! if (host)   # a subnormal imaginary part: libgcc's quotient takes its subnormal-ratio order
-%!   assert (gather (psi (gpuArray (1e-310i))), psi (1e-310i));
-%! endif
+%! ## a subnormal imaginary part: libgcc's quotient takes its subnormal-ratio order
+%! assert (gather (psi (gpuArray (1e-310i))), psi (1e-310i));
+
+%!test
+%! ## complex quotients as libgcc 12's __divdc3 forms them (Octave's): scaled where the
+%! ## divisor is huge or below eps or a numerator part is subnormal, and in its other order
+%! ## where the ratio of the divisor's parts is subnormal; every part bit for bit
+%! e = [-322 -315 -310 -308 -307 -300 -200 -20 0 20 200 300 307 308];
+%! v = 10 .^ e;
+%! [A, B, C, D] = ndgrid ([v -v(1:3:end)], v(1:2:end), [v(1:2:end) -v(2:4:end)], v(1:3:end));
+%! num = complex (A(:), B(:));
+%! den = complex (C(:), D(:));
+%! num = [num; num];
+%! den = [den; complex(D(:), C(:))];
+%! r = num ./ den;
+%! g = gather (gpuArray (num) ./ gpuArray (den));
+%! assert (isequaln (real (g), real (r)) && isequaln (imag (g), imag (r)));
+%! assert (all (signbit (real (g(! isnan (r)))) == signbit (real (r(! isnan (r))))));
 
 %!test
 %! ## complex psi fuses with its neighbours: one elementwise kernel, then Octave's

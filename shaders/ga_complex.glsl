@@ -75,28 +75,39 @@ dvec2 ga_cmul(dvec2 a, dvec2 b)
   return dvec2(x, y);
 }
 
-// __divdc3: Smith's algorithm with scaling away from overflow and underflow, then Annex
-// G's recovery of infinite and zero results
+// __divdc3: Smith's algorithm with scaling away from overflow and underflow (and GCC 12's
+// other order where the ratio is subnormal), then Annex G's recovery of infinite and zero
+// results
 dvec2 ga_cdiv_fix(dvec2 n, dvec2 dd, double x, double y);
 
 dvec2 ga_cdiv(dvec2 n, dvec2 dd)
 {
+  // libgcc 12's constants: RBIG = DBL_MAX / 2, RMIN = DBL_MIN, RMIN2 = DBL_EPSILON,
+  // RMINSCAL = 1 / DBL_EPSILON, RMAX2 = RBIG * RMIN2
+  const double rbig = 8.9884656743115795386e307lf, rmin = 2.2250738585072014e-308lf;
+  const double rmin2 = 2.220446049250313e-16lf, rminscal = 4503599627370496.0lf;
+  const double rmax2 = 1.9958403095347198117e292lf;
   precise double a = n.x, b = n.y, c = dd.x, d = dd.y, x, y;
-  if (abs(c) < abs(d)) {
-    if (abs(d) >= 4.4942328371557897693e307lf) { a *= 0.5lf; b *= 0.5lf; c *= 0.5lf; d *= 0.5lf; }
-    if (abs(d) < 4.4501477170144027662e-308lf) { a *= 81129638414606681695789005144064.0lf; b *= 81129638414606681695789005144064.0lf; c *= 81129638414606681695789005144064.0lf; d *= 81129638414606681695789005144064.0lf; }
-    precise double ratio = ga_div_double(c, d);
-    precise double denom = c * ratio + d;
-    x = ga_div_double(a * ratio + b, denom);
-    y = ga_div_double(b * ratio - a, denom);
-  } else {
-    if (abs(c) >= 4.4942328371557897693e307lf) { a *= 0.5lf; b *= 0.5lf; c *= 0.5lf; d *= 0.5lf; }
-    if (abs(c) < 4.4501477170144027662e-308lf) { a *= 81129638414606681695789005144064.0lf; b *= 81129638414606681695789005144064.0lf; c *= 81129638414606681695789005144064.0lf; d *= 81129638414606681695789005144064.0lf; }
-    precise double ratio = ga_div_double(d, c);
-    precise double denom = d * ratio + c;
-    x = ga_div_double(b * ratio + a, denom);
-    y = ga_div_double(b - a * ratio, denom);
+  bool dbig = abs(c) < abs(d);
+  precise double big = dbig ? d : c, small = dbig ? c : d;  // the divisor's parts by size
+  if (abs(big) >= rbig) { a *= 0.5lf; b *= 0.5lf; big *= 0.5lf; small *= 0.5lf; }
+  if (abs(big) < rmin2 ||
+      (((abs(a) < rmin && abs(b) < rmax2) || (abs(b) < rmin && abs(a) < rmax2)) && abs(big) < rmax2)) {
+    a *= rminscal; b *= rminscal; big *= rminscal; small *= rminscal;
   }
+  precise double ratio = ga_div_double(small, big);
+  precise double denom = small * ratio + big;
+  bool sub = !(abs(ratio) > rmin); // a subnormal ratio: libgcc's other order keeps its digits
+  precise double u, v;
+  if (dbig) { // over d
+    u = sub ? small * ga_div_double(a, big) + b : a * ratio + b;
+    v = sub ? small * ga_div_double(b, big) - a : b * ratio - a;
+  } else { // over c
+    u = sub ? a + small * ga_div_double(b, big) : b * ratio + a;
+    v = sub ? b - small * ga_div_double(a, big) : b - a * ratio;
+  }
+  x = ga_div_double(u, denom);
+  y = ga_div_double(v, denom);
   return ga_cdiv_fix(n, dd, x, y);
 }
 
