@@ -64,24 +64,26 @@ EOF
 # libstdc++ must serve everything else (Debian's C runtime is not shipped at all).
 # The caller's LD_LIBRARY_PATH is kept after ours: the NVIDIA ICD's libraries may be
 # found only through it.
-octave_rt() {
+# _octave_rt_env CMD...: CMD with the runtime's environment (CMD ends in octave-cli)
+_octave_rt_env() {
   local caller=${LD_LIBRARY_PATH:-}
   OCTAVE_RT_LD_LIBRARY_PATH=$caller \
     LD_LIBRARY_PATH=/opt/octave-rt/lib-blas:/opt/octave-rt/lib${caller:+:$caller} \
-    OCTAVE_SITE_INITFILE=/opt/octave-rt/octaverc \
-    /opt/octave-rt/bin/octave-cli --no-gui --no-init-file --no-history --no-window-system --quiet "$@"
+    OCTAVE_SITE_INITFILE=/opt/octave-rt/octaverc "$@"
+}
+_octave_rt_cli=(/opt/octave-rt/bin/octave-cli --no-gui --no-init-file --no-history --no-window-system --quiet)
+
+octave_rt() {
+  _octave_rt_env "${_octave_rt_cli[@]}" "$@"
 }
 
 # octave_rt_t SECONDS ARGS...: octave_rt killed with SIGKILL after SECONDS (a shell
 # function cannot be handed to timeout; SIGTERM makes Octave save its workspace, which
 # fails on gpuArray objects: bench/README.md)
 octave_rt_t() {
-  local limit=$1 caller=${LD_LIBRARY_PATH:-}
+  local limit=$1
   shift
-  OCTAVE_RT_LD_LIBRARY_PATH=$caller \
-    LD_LIBRARY_PATH=/opt/octave-rt/lib-blas:/opt/octave-rt/lib${caller:+:$caller} \
-    OCTAVE_SITE_INITFILE=/opt/octave-rt/octaverc \
-    timeout -s KILL "$limit" /opt/octave-rt/bin/octave-cli --no-gui --no-init-file --no-history --no-window-system --quiet "$@"
+  _octave_rt_env timeout -s KILL "$limit" "${_octave_rt_cli[@]}" "$@"
 }
 
 if _gpu_env_setup; then
