@@ -722,17 +722,14 @@ classdef gpuArray < handle
       ## Octave on the host: a scalar to a matrix power and non-integer p (eigenvalues),
       ## and what Octave refuses (integer and logical matrices, non-square, two
       ## matrices), so its answers and messages stay its own.
-      p = b;
-      if (isa (p, "gpuArray"))
-        p = gather (p);
-      endif
+      p = gather (b);
       square = ndims (a) == 2 && rows (a) == columns (a);
       if (! (isa (a, "gpuArray") && isfloat (a) && square && isscalar (p) && isfloat (p) && isreal (p) ...
              && isfinite (p) && p == fix (p) && abs (p) < 2^53))
         r = gpuArray (gather (a) ^ gather (b));
         return;
       endif
-      if (strcmp (class (b), "single") || (isa (b, "gpuArray") && strcmp (classUnderlying (b), "single")))
+      if (strcmp (underlyingType (b), "single"))
         a = single (a);   # single wins, as in Octave's FloatMatrix xpow
       endif
       p = double (p);
