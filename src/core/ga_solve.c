@@ -46,6 +46,12 @@ static int64_t tri_block(void)
   return env_size("GPUARRAY_TRI_NB", env_size("GPUARRAY_SOLVE_NB", 256, 1, 1024), 1, 1024);
 }
 
+/* The condition estimate's own diagonal blocks (GPUARRAY_RCOND_NB; default: the solves'
+ * own, no second set). Its answer needs about one digit, so wider inverted blocks (fewer
+ * dispatches per solve, and it makes several) cost it nothing that matters, where the
+ * solve of B would lose accuracy. */
+static int64_t rcond_block(void) { return env_size("GPUARRAY_RCOND_NB", tri_block(), 1, 4096); }
+
 /* The width of the LU panels one kernel factors (GPUARRAY_SOLVE_LEAF): its columns are
  * latency-bound steps of one workgroup, the products between panels are not. */
 static int64_t lu_leaf(void) { return env_size("GPUARRAY_SOLVE_LEAF", 16, 1, GA_LA_LEAF_MAX); }
@@ -542,9 +548,10 @@ static void tri_release(tri_factor *f)
     ga_buffer_release(&f->inv);
 }
 
-static ga_status tri_prepare(tri_factor *f, ga_class cls, const ga_pbuf *T, int64_t n, bool lower, bool unit)
+static ga_status tri_prepare_nb(tri_factor *f, ga_class cls, const ga_pbuf *T, int64_t n, bool lower, bool unit,
+                               int64_t nb_wanted)
 {
-  *f = (tri_factor){.cls = cls, .T = T, .n = n, .nb = tri_block(), .lower = lower, .unit = unit};
+  *f = (tri_factor){.cls = cls, .T = T, .n = n, .nb = nb_wanted, .lower = lower, .unit = unit};
   if (n <= 0)
     return GA_OK;
   int64_t nb = f->nb < n ? f->nb : n, full = n / nb, rag = n - full * nb;
@@ -569,6 +576,11 @@ static ga_status tri_prepare(tri_factor *f, ga_class cls, const ga_pbuf *T, int6
       return st;
   }
   return GA_OK;
+}
+
+static ga_status tri_prepare(tri_factor *f, ga_class cls, const ga_pbuf *T, int64_t n, bool lower, bool unit)
+{
+  return tri_prepare_nb(f, cls, T, n, lower, unit, tri_block());
 }
 
 /* Y := op(T)^-1 X (both n x nrhs, ld n); X is overwritten. Block by block in the order
@@ -1131,7 +1143,7 @@ static ga_status solve_square(ga_tensor *a, ga_tensor *b, ga_class cls, ga_tenso
     return st;
   int64_t *perm = xcalloc((size_t)n, sizeof *perm);
   ga_tensor *W = NULL, *X = NULL, *Y = NULL;
-  tri_factor f1 = {0}, f2 = {0};
+  tri_factor f1 = {0}, f2 = {0}, g1 = {0}, g2 = {0};
   if (!perm) {
     st = ga_fail(GA_ERR_OOM, "out of host memory");
     goto done;
@@ -1180,10 +1192,19 @@ static ga_status solve_square(ga_tensor *a, ga_tensor *b, ga_class cls, ga_tenso
       (st = tri_solve(&f1, false, &X->buf, &Y->buf, nrhs)) != GA_OK ||
       (st = tri_solve(&f2, false, &Y->buf, &X->buf, nrhs)) != GA_OK)
     goto done;
+  if (rcond_block() != f1.nb && n > f1.nb) {
+    if ((st = tri_prepare_nb(&g1, cls, &W->buf, n, true, true, rcond_block())) != GA_OK ||
+        (st = tri_prepare_nb(&g2, cls, &W->buf, n, false, false, rcond_block())) != GA_OK)
+      goto done;
+    f.f1 = &g1;
+    f.f2 = &g2;
+  }
   st = rcond_of(&f, cls, anorm, info);
 done:
   tri_release(&f1);
   tri_release(&f2);
+  tri_release(&g1);
+  tri_release(&g2);
   if (W)
     ga_tensor_unref(W);
   free(perm);
