@@ -8,7 +8,8 @@
  * (single: 1e-5 relative to sum |a||b|, double 1e-13).
  *   make bench/gemm_probe
  *   bench/gemm_probe [variant ...]   e.g. 128x64x8-8x8 d:64x64x8-8x4 (s: / d: one class only)
- * PROBE_ONLY=gemm|gemv|tune runs one part; PROBE_SMALL=1 uses small sizes (lavapipe).
+ * PROBE_ONLY=gemm|gemv|tune runs one part; PROBE_SMALL=1 uses small sizes (lavapipe);
+ * PROBE_SIZES=M,N two other square sizes.
  * Each kernel's driver statistics (registers, local memory: VK_KHR_pipeline_executable_
  * properties, where the device has it) go to stderr as it is built, so just before the
  * first line of its variant; GPUARRAY_PIPELINE_STATS=0 turns them off, =2 also saves the
@@ -299,7 +300,13 @@ int main(int argc, char **argv)
     gemv(GA_SINGLE);
     gemv(GA_DOUBLE);
   }
-  const int64_t sizes[2] = {small ? 256 : 4096, small ? 384 : 8192};
+  int64_t sizes[2] = {small ? 256 : 4096, small ? 384 : 8192};
+  const char *sz = getenv("PROBE_SIZES"); /* "M,N": two other sizes */
+  long s0, s1;
+  if (sz && sscanf(sz, "%ld,%ld", &s0, &s1) == 2 && s0 > 0 && s1 > 0) {
+    sizes[0] = s0;
+    sizes[1] = s1;
+  }
   /* the sweep: forced variants, never the tuner */
   setenv("GPUARRAY_GEMM_AUTOTUNE", "0", 1);
   if (!only || strcmp(only, "gemm") == 0)

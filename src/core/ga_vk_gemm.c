@@ -25,7 +25,7 @@ typedef struct {
   ga_vk_gemm_tile t;
   const ga_expr *epi; /* an elementwise epilogue whose input epi_slot is the product, or NULL */
   int epi_slot;
-  bool fit;           /* gemm.comp FIT: whole tiles of aligned 4-vectors only */
+  int fit;            /* gemm.comp FIT: 1 whole tiles of aligned 4-vectors, 2 aligned 4-vectors */
 } gemm_variant;
 
 typedef struct {
@@ -231,7 +231,7 @@ static char *gemm_source(const void *ctx)
                    "#define PAD %d\n#define TRANS_A %d\n#define TRANS_B %d\n#define GROUP_M %d\n#define PF %d\n"
                    "#define FRAG %d\n#define FIT %d\n",
                v->t.bm, v->t.bn, v->t.bk, v->t.tm, v->t.tn, v->t.wm, v->t.pad, v->trans_a, v->trans_b, GROUP_M,
-               v->t.pf > 1 ? v->t.pf : 1, v->t.frag ? 1 : 0, v->fit ? 1 : 0);
+               v->t.pf > 1 ? v->t.pf : 1, v->t.frag ? 1 : 0, v->fit);
   ga_sb_printf(&b, "#define DIAG %d\n", v->t.diag);
   ga_sb_puts(&b, ga_glsl_gemm);
   if (v->epi)
@@ -273,20 +273,23 @@ static ga_status gemm_dispatch_epi(ga_vk *vk, const ga_gemm_desc *d, const ga_vk
     flags |= 4;
   if (d->update)
     flags |= 8;
-  /* Whole tiles of aligned vectors: a kernel without bounds tests or scalar fallbacks, the
-   * same products summed in the same order. H200 SGEMM 128x64x16-8x8 (bench/gemm_probe):
-   * 36.1 -> 45.3 TFLOP/s at 4096, 40.2 -> 47.0 at 8192 (its binary 45 -> 28 KB). Double
-   * keeps the general kernel: at 252-255 registers its tuned variant went 17.2 -> 16.3 and
-   * 17.6 -> 17.2. GPUARRAY_GEMM_FIT=0 never, =1 for both classes (measuring, tests). */
+  /* Operands of aligned 4-vectors: a kernel without the scalar fallbacks (FIT 2), and for
+   * whole tiles without bounds tests (FIT 1); the same products summed in the same order.
+   * H200 SGEMM 128x64x16-8x8 (bench/gemm_probe), whole tiles: 36.1 -> 45.3 TFLOP/s at
+   * 4096, 40.2 -> 47.0 at 8192 (the binary 45 -> 28 KB). Double keeps the general kernel:
+   * at 252-255 registers its tuned variant went 17.2 -> 16.3 and 17.6 -> 17.2.
+   * GPUARRAY_GEMM_FIT=0 never; 1 both classes; 2 both, vectors only (measuring, tests). */
   const char *fenv = getenv("GPUARRAY_GEMM_FIT");
-  bool fit_class = fenv && *fenv == '1' ? true : fenv && *fenv == '0' ? false : d->cls == GA_SINGLE;
-  bool fit = fit_class && (flags & 7u) == 7u && d->m % t->bm == 0 && d->n % t->bn == 0 && d->k % t->bk == 0;
+  int fmode = fenv && (*fenv == '0' || *fenv == '1' || *fenv == '2') ? *fenv - '0' : d->cls == GA_SINGLE;
+  int fit = 0;
+  if (fmode && (flags & 7u) == 7u)
+    fit = fmode == 1 && d->m % t->bm == 0 && d->n % t->bn == 0 && d->k % t->bk == 0 ? 1 : 2;
   gemm_variant v = {.cls = d->cls, .trans_a = d->trans_a, .trans_b = d->trans_b, .t = *t, .epi = epi,
                     .epi_slot = epi_slot, .fit = fit};
   char key[1400], name[48];
   tile_name(t, name, sizeof name);
   int len = snprintf(key, sizeof key, "gemm:%d:%d:%d:%s:%d%s", (int)v.cls, v.trans_a, v.trans_b, name, GROUP_M,
-                     fit ? ":fit" : "");
+                     fit == 1 ? ":fit" : fit == 2 ? ":vec" : "");
   for (int i = 0; epi && i < epi->ninputs && len > 0 && (size_t)len < sizeof key; i++) {
     int kind = i == epi_slot ? 9 : ga_epilogue_input_kind(epi, i);
     len += snprintf(key + len, sizeof key - (size_t)len, i ? "%d" : ":epi%d", kind);

@@ -648,6 +648,7 @@ static void test_variants(void **state)
     if (v < 3) {
       setenv("GPUARRAY_GEMM_FIT", "1", 1);
       one_product(cls, 256, 128, 64);
+      one_product(cls, 260, 132, 68); /* aligned vectors, partial tiles: FIT 2 */
       unsetenv("GPUARRAY_GEMM_FIT");
     }
     if (strcmp(ga_gemm_variant(cls), name) != 0)
