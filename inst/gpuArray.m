@@ -686,7 +686,12 @@ classdef gpuArray < handle
       catch err
         error ("Octave:index-out-of-bounds", "%s", err.message);
       end_try_catch
-      varargout = cellfun (@gpuArray, varargout, "uniformoutput", false);
+      ## a loop, not cellfun (@gpuArray, ...): in Octave 7.3 a constructor handle called by
+      ## cellfun inside a method leaves the class context behind, and every private
+      ## method of the class then refuses to run for the rest of the session
+      for i = 1:numel (varargout)
+        varargout{i} = gpuArray (varargout{i});
+      endfor
     endfunction
 
     ## ---- arithmetic ---------------------------------------------------------------
@@ -4999,3 +5004,14 @@ endclassdef
 %! assert (gather (bitshift (gpuArray (uint8 ([255 3])), [1 -1], 4)), bitshift (uint8 ([255 3]), [1 -1], 4));
 %! assert (gather (bitshift (gpuArray ([10 -10]), 1, 3)), [4 -4]);
 %!error <N must be positive> bitshift (gpuArray (10), 1, -1)
+
+%!test
+%! ## ind2sub's device results, then the private methods: the class context survives
+%! ## (a constructor handle under cellfun inside a method once broke every later call)
+%! [r, c] = ind2sub ([3 3], gpuArray (5));
+%! assert (isa (r, "gpuArray") && isa (c, "gpuArray"));
+%! assert ([gather(r) gather(c)], [2 2]);
+%! r = feval ("ind2sub", [3 3], gpuArray (7));
+%! assert (gather (r), 7);
+%! assert (gather (double (gpuArray (int8 (3)))), 3);
+%! assert (gather (sin (gpuArray (0))), 0);
