@@ -276,6 +276,33 @@ classdef gpuArray < handle
       printf ("\n");
     endfunction
 
+    ## ---- text from values: Octave's own functions on the gathered values --------------
+    ## (MATLAB's accept gpuArray arguments; Octave's builtins refuse an object)
+
+    function s = num2str (x, varargin)
+      s = num2str (gather (x), gpuArray.gather_args_ (varargin){:});
+    endfunction
+
+    function s = mat2str (x, varargin)
+      s = mat2str (gather (x), gpuArray.gather_args_ (varargin){:});
+    endfunction
+
+    function s = int2str (x)
+      s = int2str (gather (x));
+    endfunction
+
+    function varargout = sprintf (varargin)
+      [varargout{1:max (1, nargout)}] = sprintf (gpuArray.gather_args_ (varargin){:});
+    endfunction
+
+    function varargout = fprintf (varargin)
+      [varargout{1:nargout}] = fprintf (gpuArray.gather_args_ (varargin){:});
+    endfunction
+
+    function varargout = printf (varargin)
+      [varargout{1:nargout}] = printf (gpuArray.gather_args_ (varargin){:});
+    endfunction
+
     ## ---- indexing and array manipulation (src/core/ga_index.c, ga_layout.c) ------------
     ## Elements move on the device; index arrays are read on the host.  Shapes, classes
     ## and messages are Octave's.
@@ -2531,6 +2558,15 @@ classdef gpuArray < handle
       endif
       ## (inside the class, A(I) = X does not reach subsasgn: call it)
       r = subsasgn (a, substruct ("()", {out}), 0);
+    endfunction
+
+    ## every gpuArray in args gathered (a loop: see ind2sub)
+    function args = gather_args_ (args)
+      for i = 1:numel (args)
+        if (isa (args{i}, "gpuArray"))
+          args{i} = gather (args{i});
+        endif
+      endfor
     endfunction
 
     function v = ifelse_ (c, a, b)
@@ -5015,3 +5051,30 @@ endclassdef
 %! assert (gather (r), 7);
 %! assert (gather (double (gpuArray (int8 (3)))), 3);
 %! assert (gather (sin (gpuArray (0))), 0);
+
+%!test
+%! ## text from gpuArray values: Octave's num2str, mat2str, int2str, sprintf, fprintf
+%! x = [pi -2.5; 1e-3 NaN];
+%! g = gpuArray (x);
+%! assert (num2str (g), num2str (x));
+%! assert (num2str (g, 8), num2str (x, 8));
+%! assert (num2str (g, "%10.4f"), num2str (x, "%10.4f"));
+%! assert (mat2str (g), mat2str (x));
+%! assert (mat2str (g, 3), mat2str (x, 3));
+%! assert (mat2str (gpuArray (single (x)), "class"), mat2str (single (x), "class"));
+%! assert (mat2str (gpuArray ([true false])), mat2str ([true false]));
+%! assert (int2str (g), int2str (x));
+%! assert (sprintf ("%g,", g), sprintf ("%g,", x));
+%! assert (sprintf ("%d %s %g;", gpuArray (int8 (3)), "a", gpuArray (single (0.5))), "3 a 0.5;");
+%! assert (sprintf ("%g", gpuArray (zeros (1, 0))), sprintf ("%g", zeros (1, 0)));
+%! assert (num2str (gpuArray (complex (1, -2))), num2str (complex (1, -2)));
+%! f = tempname ();
+%! fid = fopen (f, "w");
+%! n = fprintf (fid, "%g|", g);
+%! fclose (fid);
+%! fid = fopen (f, "r");
+%! t = fread (fid, Inf, "char=>char")';
+%! fclose (fid);
+%! unlink (f);
+%! assert (t, sprintf ("%g|", x));
+%! assert (n, numel (t));
