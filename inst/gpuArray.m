@@ -491,6 +491,60 @@ classdef gpuArray < handle
       r = gpuArray (__gpuarray__ ("circshift", x, sh), [], [], true);
     endfunction
 
+    function r = diff (x, k = 1, dim = [])
+      ## x(i+1) - x(i) along DIM, K times, as views of x fused into one kernel: Octave's
+      ## differences (its order of operations for K > 1 is the same repeated
+      ## subtraction; integers saturate, logical gives double). What Octave does past
+      ## the end of a dimension (K >= its length, moving on to the next one), empty
+      ## arrays, bad arguments and other classes go to Octave's own diff on the host.
+      if (nargin < 1)
+        print_usage ();
+      endif
+      sz = size (x);
+      kk = double (gather (k));
+      if (nargin < 3)
+        d = find (sz != 1, 1);
+        if (isempty (d))
+          d = 1;
+        endif
+      else
+        d = double (gather (dim));
+      endif
+      device = (isa (x, "gpuArray") && (isnumeric (x) || islogical (x)) && ! isempty (x)
+                && isscalar (kk) && kk == fix (kk) && kk >= 0 && isscalar (d) && d == fix (d)
+                && d >= 1 && d <= numel (sz) && kk < sz(d));
+      if (! device)
+        args = gpuArray.gather_args_ ({x, k, dim});
+        if (nargin < 3)
+          args = args(1:2);
+        endif
+        r = diff (args{:});
+        if (isa (x, "gpuArray"))
+          r = gpuArray (r);
+        endif
+        return;
+      endif
+      r = x;
+      if (islogical (r)) # Octave's diff is of double (x), also for K = 0
+        r = double (r);
+      endif
+      ## the K + 1 shifted views of x, then each order's differences of neighbouring
+      ## ones: the same subtractions as Octave's, in one fused kernel
+      n = sz(d) - kk;
+      idx = repmat ({":"}, 1, numel (sz));
+      v = cell (1, kk + 1);
+      for sft = 0:kk
+        idx{d} = (1:n) + sft;
+        v{sft+1} = subsref (r, substruct ("()", idx));
+      endfor
+      for j = 1:kk
+        for sft = 1:kk - j + 1
+          v{sft} = v{sft+1} - v{sft};
+        endfor
+      endfor
+      r = v{1};
+    endfunction
+
     function r = flip (x, dim)
       if (nargin < 2)
         dim = find (size (x) != 1, 1);
@@ -5078,3 +5132,38 @@ endclassdef
 %! unlink (f);
 %! assert (t, sprintf ("%g|", x));
 %! assert (n, numel (t));
+
+%!test
+%! ## diff: along the first non-singleton dimension or DIM, K times, every class kind;
+%! ## Octave's answers where K runs past the dimension, for empty arrays and its errors
+%! rand ("seed", 7);
+%! x = randn (5, 4, 3);
+%! for c = {x, single(x), int8(round(60 * x)), uint8(abs(round(60 * x))), x > 0, complex(x, x.^2), ...
+%!          x(:, 1)', x(:, 1), int16([30000 -30000 5])}
+%!   v = c{1};
+%!   for args = {{}, {1}, {2}, {1, 1}, {1, 2}, {2, 2}, {1, 3}, {0}}
+%!     if (numel (args{1}) == 2 && args{1}{2} > ndims (v))
+%!       continue;
+%!     endif
+%!     w = diff (v, args{1}{:});
+%!     g = diff (gpuArray (v), args{1}{:});
+%!     assert (isa (g, "gpuArray"));
+%!     assert (gather (g), w);
+%!   endfor
+%! endfor
+%! assert (gather (diff (gpuArray ([1 4 9 16 25]), 3)), diff ([1 4 9 16 25], 3));
+%! assert (gather (diff (gpuArray (ones (3, 1)), 5)), diff (ones (3, 1), 5));
+%! assert (gather (diff (gpuArray (ones (2, 3)), 2)), diff (ones (2, 3), 2));
+%! assert (gather (diff (gpuArray (zeros (0, 3)))), diff (zeros (0, 3)));
+%! assert (gather (diff (gpuArray (5))), diff (5));
+%! assert (gather (diff ([1 3 7], gpuArray (1))), [2 4]);
+%! ## the differences of a view run as one kernel
+%! a = gpuArray (rand (100, 50));
+%! wait (gpuDevice ());
+%! gpuarray_stats ("reset");
+%! g = diff (a, 2, 2);
+%! gather (g);
+%! s = gpuarray_stats ();
+%! assert (s.dispatches, 1);
+%!error <order K must be non-negative> diff (gpuArray ([1 2]), -1)
+%!error <DIM must be a valid dimension> diff (gpuArray ([1 2]), 1, 0)
