@@ -106,6 +106,36 @@ function x = points (name, n)
   endswitch
 endfunction
 
+function h = high_word_edges (name, x)
+  ## fdlibm's code branches on a double's high word, and a port that tests the value
+  ## instead parts from it where high words are equal but values are not (lgamma took
+  ## the wrong branch on (0.9, 0.90000009]): every high word from 0x30000000 to
+  ## 0x4fffffff that shaders/ga_math.glsl compares against, and the next one, with low
+  ## words 0, 1 and all ones, both signs, within the range of the function's own points
+  persistent words;
+  if (isempty (words))
+    src = fileread (fullfile (fileparts (fileparts (fileparts (mfilename ("fullpath")))), ...
+                              "shaders", "ga_math.glsl"));
+    t = regexp (src, "0x([34][0-9a-fA-F]{7})u", "tokens");
+    words = unique (cellfun (@(c) hex2dec (c{1}), t));
+  endif
+  w = uint32 ([words(:); words(:) + 1]);
+  h = [];
+  for lo = uint32 ([0 1 4294967295])
+    pairs = [repmat(lo, numel (w), 1), w]';
+    h = [h; typecast(pairs(:), "double")];
+  endfor
+  h = [h; -h];
+  fin = x(isfinite (x));
+  h = h(h >= min (fin) & h <= max (fin));
+  switch (name)
+    case "gammaln"   # where gamma > 0 (see points)
+      h = h(h > 0);
+    case "psi"
+      h = h(! (abs (h) > 1e5 & abs (h) < 2^64));
+  endswitch
+endfunction
+
 function r = inverse_residual (name, y, x)
   ## |erf (y) - x| (erfc (y) - z for erfcinv) relative to the side that is accurate
   y = double (y);  x = double (x);
@@ -278,6 +308,7 @@ for k = 1:numel (names)
     f = @(t) f1 (t, cast (y, class (t)));
   else
     x = points (name, n);
+    x = [x; high_word_edges(name, x)];
   endif
   res = {};
   fb = 0;
