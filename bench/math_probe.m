@@ -48,6 +48,10 @@ fams = {"copy x.*1",  @(x, y) x .* 1,        [-1 1],   1;
         ## [1.09, 9.9]: below 1, some random (y, a) make Octave's own steps fail
         ## ("gammainc: all inputs must be real"), and the method fails as Octave does
         "gammaincinv", @(x, y) gammaincinv (x, 1 + 9 * y), [0.01 0.99], 2;
+        ## betainc: Lentz's continued fraction (up to 200 terms) and three gammaln;
+        ## betaincinv: Newton steps over it while they shrink (a NaN check, as gammaincinv)
+        "betainc",    @(x, y) betainc (x, 1 + 9 * y, 2.5), [0.01 0.99], 2;
+        "betaincinv", @(x, y) betaincinv (x, 1 + 9 * y, 2.5), [0.01 0.99], 2;
         ## x - 0 hides x's range (x comes from rand, so its sign is known): a function
         ## whose result may be complex first checks the data, as for data of unknown sign
         "sqrt?",      @(x, y) sqrt (x - 0),  [0 100],  1;
