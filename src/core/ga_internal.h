@@ -584,6 +584,11 @@ static inline double ga_round_if_single(double v, bool single) { return single ?
  * upper tail, bit 1 a scalar's powers; NaN where Octave's steps leave the reals
  * (ga_host_gammaincinv.c) */
 double ga_host_gammaincinv(double y, double a, int mode, bool single);
+/* betainc (x, a, b) for 0 <= x <= 1, a > 0, b > 0 (or NaN), and betaincinv (y, a, b) for
+ * 0 <= y <= 1, as Octave 7.3 computes them; tail 0 lower, 1 upper; betaincinv is NaN
+ * where Octave's steps fail or leave the reals (ga_host_betainc.c) */
+double ga_host_betainc(double x, double a, double b, int tail, bool single);
+double ga_host_betaincinv(double y, double a, double b, int tail, bool single);
 /* expint (x) for x >= 0, -0 and NaN as Octave 7.3 computes it (ga_host_expint.c) */
 double ga_host_expint(double x, bool single);
 bool ga_binop_is_bitwise(ga_binop op);  /* bitand, bitor, bitxor, bitshift */
