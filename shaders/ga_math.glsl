@@ -1900,7 +1900,8 @@ double ga_m_log_glibc(double x, out double tail)
   return y;
 }
 
-// fdlibm's lgamma on [0.5, 1.5]; logx = log(x), used where x <= 0.9
+// fdlibm's lgamma on [0.5, 1.5]; logx = log(x), used where x's high word is at most
+// 0x3feccccc (x <= 0.90000009)
 double ga_m_lgamma_mid(double x, double logx)
 {
   uint ix = ga_m_hi(x) & 0x7fffffffu;
@@ -2498,7 +2499,9 @@ double ga_m_lgamma_pos(double x)
   if (x == 1.0lf || x == 2.0lf)
     return 0.0lf;
   if (x < 2.0lf)
-    return ga_m_lgamma_mid(x, x <= 0.9lf ? ga_m_log_acc(x) : 0.0lf);
+    // the log where ga_m_lgamma_mid's test of the high word (fdlibm's) takes it: up to
+    // 0.90000009 (x <= 0.9 left lgamma (0.9000000000000001) short of its -log (x))
+    return ga_m_lgamma_mid(x, (ga_m_hi(x) & 0x7fffffffu) <= 0x3fecccccu ? ga_m_log_acc(x) : 0.0lf);
   precise double r;
   if (x < 8.0lf) {
     int i = int(x);
