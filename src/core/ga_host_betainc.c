@@ -165,4 +165,10 @@ double ga_host_betaincinv(double y, double a, double b, int tail, bool s)
   }
   return NAN;
 }
+
+double ga_host_ternary(ga_terop op, double a, double b, double c, bool s)
+{
+  int tail = op == GA_TOP_BETAINC_UPPER || op == GA_TOP_BETAINCINV_UPPER;
+  return ga_terop_is_betaincinv(op) ? ga_host_betaincinv(a, b, c, tail, s) : ga_host_betainc(a, b, c, tail, s);
+}
 #undef R
