@@ -1163,6 +1163,26 @@ classdef gpuArray < handle
       endif
     endfunction
 
+    ## -*- texinfo -*-
+    ## @deftypefn  {} {@var{I} =} betainc (@var{X}, @var{A}, @var{B})
+    ## @deftypefnx {} {@var{I} =} betainc (@var{X}, @var{A}, @var{B}, @var{tail})
+    ## @deftypefnx {} {@var{X} =} betaincinv (@var{Y}, @var{A}, @var{B})
+    ## @deftypefnx {} {@var{X} =} betaincinv (@var{Y}, @var{A}, @var{B}, @var{tail})
+    ## The regularized incomplete beta function and its inverse, as Octave's functions of
+    ## the same names compute them, on the device.
+    ##
+    ## Each element runs Octave 7.3's betainc.m (its continued fraction included) or
+    ## betaincinv.m (its starting points and Newton steps, each through betainc) step by
+    ## step, in single throughout where an operand is single, fused with the operands'
+    ## pending producers into one kernel.  @var{tail} is @qcode{"lower"} (the default)
+    ## or @qcode{"upper"}.  Octave's argument checks and messages, in its order;
+    ## @var{X}, @var{A}, @var{B} have one size, or are scalars.  An integer @var{X} of
+    ## betainc, and where betaincinv's device answer holds a NaN that no operand explains
+    ## (Octave's steps fail there, or take more than 200 Newton steps), the call is
+    ## Octave's own on the host.
+    ## @seealso{gammainc, gammaincinv}
+    ## @end deftypefn
+
     function r = betainc (x, a, b, tail = "lower")
       ## Octave's betainc.m and its continued fraction on the device, each element as the
       ## m-file's whole-array steps compute it (src/core/ga_host_betainc.c), fused with
