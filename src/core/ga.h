@@ -92,6 +92,13 @@ typedef enum {
   GA_NUNOPS
 } ga_unop;
 
+/* Functions of three arrays, a tail each: betainc (x, a, b, tail) and betaincinv (y, a, b,
+ * tail) as Octave 7.3 computes them. */
+typedef enum {
+  GA_TOP_BETAINC = 0, GA_TOP_BETAINC_UPPER, GA_TOP_BETAINCINV, GA_TOP_BETAINCINV_UPPER,
+  GA_NTEROPS
+} ga_terop;
+
 /* An operand of an operation: a value held by the core, or an array in host memory
  * (column-major, Octave's layout) that the planner uploads or passes as a scalar. */
 typedef struct {
@@ -216,6 +223,13 @@ ga_status ga_range(ga_class cls, double base, double inc, double final_value, in
 
 /* Operations. Result classes, saturation and rounding follow Octave 7. */
 ga_status ga_binary(ga_binop op, const ga_operand *a, const ga_operand *b, ga_id *out);
+/* op (a, b, c) elementwise, fused with pending operands: real double or single operands
+ * (the result is single where any is single, the others rounded to single as Octave's
+ * single () rounds them), shapes broadcast as Octave's implicit expansion (the callers
+ * check Octave's own rules first). betainc takes 0 <= x <= 1, a > 0, b > 0; betaincinv
+ * 0 <= y <= 1, and answers NaN where Octave's steps fail (ga_host_betainc.c): callers
+ * check the ranges and hand such answers to Octave. */
+ga_status ga_ternary(ga_terop op, const ga_operand *a, const ga_operand *b, const ga_operand *c, ga_id *out);
 /* Octave's bitshift (A, K, N): bitshift (A, K) with its bits outside mask cleared; mask,
  * a host scalar of the result's class, holds N's bits as Octave's bitshift (ONES, 0, N)
  * gives them (integers: the low N bits and the sign bit; floating values: the low N
@@ -366,6 +380,7 @@ int ga_gemm_variant_fits(ga_class cls, const char *name);
 /* Operation names as the gateway spells them ("plus", "uminus", "sum", ...). */
 const char *ga_binop_name(ga_binop op);
 const char *ga_unop_name(ga_unop op);
+const char *ga_terop_name(ga_terop op); /* "betainc", "betainc_upper", "betaincinv", "betaincinv_upper" */
 const char *ga_reduce_name(ga_reduce_op op);
 
 /* Class helpers. */

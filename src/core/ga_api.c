@@ -268,6 +268,9 @@ static bool expr_is_costly(const ga_tensor *t)
       return true;
     if (n->kind == GA_X_BINARY && n->op == GA_OP_POWER && ga_class_is_complex(n->cls))
       return true;
+    /* betainc's continued fraction, betaincinv's Newton steps over it */
+    if (n->kind == GA_X_TERNARY)
+      return true;
   }
   return false;
 }
@@ -957,6 +960,98 @@ ga_status ga_binary(ga_binop op, const ga_operand *a, const ga_operand *b, ga_id
     ga_tensor_unref(ra.t);
   if (rb.temp)
     ga_tensor_unref(rb.t);
+  if (st != GA_OK)
+    return st;
+  return publish(t, out);
+}
+
+/* ---- functions of three arrays ------------------------------------------------------ */
+
+/* Implicit expansion of three shapes: each dimension agrees or is 1 */
+static ga_status broadcast_shape3(ga_terop op, const resolved *r, int *ndims, int64_t *dims)
+{
+  int n = 0;
+  for (int k = 0; k < 3; k++)
+    n = r[k].ndims > n ? r[k].ndims : n;
+  for (int d = 0; d < n; d++) {
+    dims[d] = 1;
+    for (int k = 0; k < 3; k++) {
+      int64_t e = d < r[k].ndims ? r[k].dims[d] : 1;
+      if (e != 1 && dims[d] != 1 && e != dims[d]) {
+        char s[3][256];
+        for (int i = 0; i < 3; i++)
+          ga_shape_format(r[i].ndims, r[i].dims, s[i], sizeof s[i]);
+        return ga_fail(GA_ERR_NONCONFORMANT, "%s: nonconformant arguments (op1 is %s, op2 is %s, op3 is %s)",
+                       ga_terop_name(op), s[0], s[1], s[2]);
+      }
+      if (e != 1)
+        dims[d] = e;
+    }
+  }
+  *ndims = n;
+  return GA_OK;
+}
+
+/* The pending value op(a, b, c), as fuse does it for two operands */
+static ga_status fuse3(ga_terop op, ga_class cls, resolved *r, int ndims, const int64_t *dims, ga_lazy **lz)
+{
+  ga_fuse_operand f[3] = {fuse_operand(&r[0]), fuse_operand(&r[1]), fuse_operand(&r[2])};
+  ga_status st = ga_fuse_ternary(op, cls, &f[0], &f[1], &f[2], ndims, dims, lz);
+  for (int pass = 0; st == GA_ERR_UNSUPPORTED && pass < 3; pass++) {
+    if (!r[pass].t || !r[pass].t->lazy)
+      continue;
+    if ((st = ga_tensor_materialize(r[pass].t)) != GA_OK)
+      return st;
+    st = ga_fuse_ternary(op, cls, &f[0], &f[1], &f[2], ndims, dims, lz);
+  }
+  return st == GA_ERR_UNSUPPORTED ? ga_fail(GA_ERR_INTERNAL, "an operation on three arrays did not fit a kernel") : st;
+}
+
+ga_status ga_ternary(ga_terop op, const ga_operand *a, const ga_operand *b, const ga_operand *c, ga_id *out)
+{
+  ga_status st = ga_init();
+  if (st != GA_OK)
+    return st;
+  if ((unsigned)op >= GA_NTEROPS)
+    return ga_fail(GA_ERR_ARG, "unknown ternary operation");
+  const ga_operand *in[3] = {a, b, c};
+  /* Octave narrows a complex operand whose imaginary parts are all zero before the
+   * m-file sees it */
+  for (int k = 0; k < 3; k++)
+    if (!in[k]->is_host && (st = settle_operand(in[k]->id)) != GA_OK)
+      return st;
+  resolved r[3];
+  for (int k = 0; k < 3; k++)
+    if ((st = resolve(in[k], &r[k], true)) != GA_OK)
+      return st;
+  bool single = false;
+  for (int k = 0; k < 3; k++) {
+    if (r[k].cls != GA_DOUBLE && r[k].cls != GA_SINGLE)
+      return ga_fail(GA_ERR_CLASS, "%s: operands must be real double or single arrays", ga_terop_name(op));
+    single |= r[k].cls == GA_SINGLE;
+  }
+  ga_class cls = single ? GA_SINGLE : GA_DOUBLE;
+  int ndims = 0;
+  int64_t dims[GA_MAX_DIMS];
+  if ((st = broadcast_shape3(op, r, &ndims, dims)) != GA_OK || (st = ga_shape_check(ndims, dims)) != GA_OK)
+    return st;
+  ga_tensor *t = NULL;
+  if (ga_shape_numel(ndims, dims) == 0) {
+    st = ga_tensor_new(cls, ndims, dims, &t);
+  } else if ((st = stage_host_array(&r[0])) == GA_OK && (st = stage_host_array(&r[1])) == GA_OK &&
+             (st = stage_host_array(&r[2])) == GA_OK) {
+    ga_lazy *lz = NULL;
+    st = fuse3(op, cls, r, ndims, dims, &lz);
+    if (st == GA_OK && (st = ga_tensor_new_lazy(cls, ndims, dims, lz, &t)) != GA_OK)
+      ga_lazy_free(lz);
+    if (st == GA_OK && (st = bound_pending_memory(t)) != GA_OK) {
+      ga_tensor_unref(t);
+      t = NULL;
+    }
+  }
+  for (int k = 0; k < 3; k++) /* a pending value keeps what it reads alive; temporaries go with it */
+    if (r[k].temp)
+      ga_tensor_unref(r[k].t);
   if (st != GA_OK)
     return st;
   return publish(t, out);

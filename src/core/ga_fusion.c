@@ -33,6 +33,9 @@ static int find_or_add_node(ga_expr *x, const ga_xnode *n)
     } else if (n->kind == GA_X_UNARY) {
       if (m->uop == n->uop && m->a == n->a)
         return j;
+    } else if (n->kind == GA_X_TERNARY) {
+      if (m->top == n->top && m->a == n->a && m->b == n->b && m->c == n->c)
+        return j;
     } else if (ga_xnode_is_generator(n)) { /* the same draw, or the same index function */
       if (m->gen == n->gen && m->a == n->a && m->b == n->b && m->c == n->c && m->d == n->d)
         return j;
@@ -121,6 +124,10 @@ static int merge(ga_expr *x, ga_lazy *lz, const ga_fuse_operand *o)
       n.slot = add_scalar(x, &src->x.scalars[n.slot]);
     } else if (n.kind == GA_X_UNARY) {
       n.a = map[n.a];
+    } else if (n.kind == GA_X_TERNARY) {
+      n.a = map[n.a];
+      n.b = map[n.b];
+      n.c = map[n.c];
     } else if (ga_xnode_is_generator(&n)) {
       n.a = map[n.a];
       n.b = map[n.b];
@@ -174,6 +181,26 @@ ga_status ga_fuse_unary(ga_unop op, ga_class cls, const ga_fuse_operand *a, int 
     return GA_ERR_UNSUPPORTED;
   }
   x->nodes[x->nnodes++] = (ga_xnode){.kind = GA_X_UNARY, .cls = cls, .uop = op, .a = ia};
+  *out = lz;
+  return GA_OK;
+}
+
+ga_status ga_fuse_ternary(ga_terop op, ga_class cls, const ga_fuse_operand *a, const ga_fuse_operand *b,
+                          const ga_fuse_operand *c, int ndims, const int64_t *dims, ga_lazy **out)
+{
+  ga_lazy *lz = calloc(1, sizeof *lz);
+  if (!lz)
+    return ga_fail(GA_ERR_OOM, "out of host memory");
+  ga_expr *x = &lz->x;
+  x->ndims = ndims;
+  memcpy(x->dims, dims, (size_t)ndims * sizeof *dims);
+  x->numel = ga_shape_numel(ndims, dims);
+  int ia = merge(x, lz, a), ib = ia < 0 ? -1 : merge(x, lz, b), ic = ib < 0 ? -1 : merge(x, lz, c);
+  if (ic < 0 || x->nnodes >= MAX_NODES || x->ninputs + x->nscalars > MAX_SLOTS) {
+    ga_lazy_free(lz);
+    return GA_ERR_UNSUPPORTED;
+  }
+  x->nodes[x->nnodes++] = (ga_xnode){.kind = GA_X_TERNARY, .cls = cls, .top = op, .a = ia, .b = ib, .c = ic};
   *out = lz;
   return GA_OK;
 }

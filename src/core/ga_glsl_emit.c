@@ -310,6 +310,9 @@ static void emit_as_real(ga_strbuf *b, const char *x, bool single)
  * the inverse functions run on the host for now. */
 static bool complex_node_supported(const ga_expr *x, const ga_xnode *n)
 {
+  if (n->kind == GA_X_TERNARY) /* betainc and betaincinv are real functions */
+    return !ga_class_is_complex(n->cls) && !ga_class_is_complex(x->nodes[n->a].cls) &&
+           !ga_class_is_complex(x->nodes[n->b].cls) && !ga_class_is_complex(x->nodes[n->c].cls);
   if (n->kind == GA_X_UNARY) {
     ga_class ca = x->nodes[n->a].cls;
     if (!ga_class_is_complex(ca) && !ga_class_is_complex(n->cls))
@@ -850,6 +853,8 @@ void ga_glsl_elementwise_key(const ga_expr *x, ga_class out_cls, char *key, size
     else if (ga_xnode_is_generator(n))
       len += (size_t)snprintf(key + len, cap - len, "|g%d.%d.%d.%d.%d.%d", (int)n->gen, (int)n->cls, n->a, n->b,
                               n->c, n->d);
+    else if (n->kind == GA_X_TERNARY)
+      len += (size_t)snprintf(key + len, cap - len, "|t%d.%d.%d.%d.%d", (int)n->top, (int)n->cls, n->a, n->b, n->c);
     else
       len += (size_t)snprintf(key + len, cap - len, "|o%d.%d.%d.%d.%d", (int)n->op, (int)n->mode, (int)n->cls, n->a,
                               n->b);
@@ -924,6 +929,29 @@ static void emit_packet_generators(ga_strbuf *b, const ga_expr *x)
 static void emit_nodes(ga_strbuf *b, const ga_expr *x, const char *indent, const char *input_fmt,
                        const char *scalar_fmt, bool packets);
 
+/* betainc and betaincinv (shaders/ga_betainc.glsl): operands converted to the result's
+ * class first, as Octave's m-files convert them, then computed in double, each step
+ * rounded to single for single results */
+static void emit_ternary(ga_strbuf *b, const ga_expr *x, const ga_xnode *n)
+{
+  bool single = n->cls == GA_SINGLE;
+  int ops[3] = {n->a, n->b, n->c};
+  ga_strbuf arg[3] = {{0}, {0}, {0}};
+  for (int k = 0; k < 3; k++) {
+    char v[16];
+    snprintf(v, sizeof v, "v%d", ops[k]);
+    emit_cast(&arg[k], x->nodes[ops[k]].cls, v, n->cls);
+  }
+  const char *fn = ga_terop_is_betaincinv(n->top) ? "betaincinv" : "betainc";
+  int tail = n->top == GA_TOP_BETAINC_UPPER || n->top == GA_TOP_BETAINCINV_UPPER;
+  if (single)
+    ga_sb_printf(b, "ga_f(ga_%s_d(ga_d(%s), ga_d(%s), ga_d(%s), %d, true))", fn, arg[0].s, arg[1].s, arg[2].s, tail);
+  else
+    ga_sb_printf(b, "ga_%s_d(%s, %s, %s, %d, false)", fn, arg[0].s, arg[1].s, arg[2].s, tail);
+  for (int k = 0; k < 3; k++)
+    free(arg[k].s);
+}
+
 void ga_glsl_emit_nodes(ga_strbuf *b, const ga_expr *x, const char *indent, const char *input_fmt,
                         const char *scalar_fmt)
 {
@@ -953,6 +981,9 @@ static void emit_nodes(ga_strbuf *b, const ga_expr *x, const char *indent, const
       char va[16];
       snprintf(va, sizeof va, "v%d", n->a);
       ga_glsl_emit_unary(b, n, x->nodes[n->a].cls, va);
+      ga_sb_puts(b, ";\n");
+    } else if (n->kind == GA_X_TERNARY) {
+      emit_ternary(b, x, n);
       ga_sb_puts(b, ";\n");
     } else if (n->op == GA_OP_POWER && n->mode == GA_CM_FLOAT && !ga_class_is_complex(n->cls)) {
       /* a scalar exponent keeps Octave's exact cases (x .^ 2 is x * x); an array of
@@ -1065,7 +1096,7 @@ int ga_glsl_count_ops(const ga_expr *x)
 {
   int ops = 0;
   for (int j = 0; j < x->nnodes; j++)
-    ops += x->nodes[j].kind == GA_X_BINARY || x->nodes[j].kind == GA_X_UNARY;
+    ops += x->nodes[j].kind == GA_X_BINARY || x->nodes[j].kind == GA_X_UNARY || x->nodes[j].kind == GA_X_TERNARY;
   return ops;
 }
 
@@ -1125,7 +1156,7 @@ void ga_glsl_emit_prelude_complex(ga_strbuf *b, const ga_expr *x, int need)
     math |= (n->kind == GA_X_UNARY && (ga_unop_is_function(n->uop) || n->uop == GA_UOP_ANGLE)) ||
             (n->kind == GA_X_BINARY && (n->op == GA_OP_ATAN2 || n->op == GA_OP_HYPOT || ga_binop_is_gammainc(n->op) ||
                                               ga_binop_is_gammaincinv(n->op))) ||
-            (n->kind == GA_X_BINARY && n->op == GA_OP_POWER && n->mode == GA_CM_FLOAT);
+            (n->kind == GA_X_BINARY && n->op == GA_OP_POWER && n->mode == GA_CM_FLOAT) || n->kind == GA_X_TERNARY;
     lite |= n->kind == GA_X_BINARY && ga_binop_is_function(n->op);
   }
   math |= has_generator(x, GA_GEN_NORMAL);
@@ -1156,6 +1187,16 @@ void ga_glsl_emit_prelude_complex(ga_strbuf *b, const ga_expr *x, int need)
     ga_sb_puts(b, ga_glsl_gammainc);
   if (gii)
     ga_sb_puts(b, ga_glsl_gammaincinv);
+  /* betainc, and betaincinv (whose Newton steps call it) after it */
+  bool bi = false, bii = false;
+  for (int j = 0; x && j < x->nnodes; j++) {
+    bi |= x->nodes[j].kind == GA_X_TERNARY;
+    bii |= x->nodes[j].kind == GA_X_TERNARY && ga_terop_is_betaincinv(x->nodes[j].top);
+  }
+  if (bi)
+    ga_sb_puts(b, ga_glsl_betainc);
+  if (bii)
+    ga_sb_puts(b, ga_glsl_betaincinv);
   if (has_generator(x, -1)) {
     if (has_generator(x, GA_GEN_NORMAL))
       ga_sb_puts(b, "#define GA_RNG_NORMAL 1\n");
@@ -1168,10 +1209,13 @@ void ga_glsl_emit_prelude_complex(ga_strbuf *b, const ga_expr *x, int need)
  * time, unrolled -> kept loop): gamma 20.5 -> 11.2 ms in double and 20.9 -> 11.2 in
  * single (the instruction cache: four copies of 128 KB of code), erfinv 3.44 -> 2.98,
  * erfcinv 3.34 -> 3.07, erfc 3.18 -> 2.84, erf 1.66 -> 1.59. Not sin, cos, tan, psi or
- * x .^ y, which lose 2-68% in a kept loop. gammainc and expint: compile time on
- * lavapipe (a minute of LLVM for one unrolled kernel); on the GPU the same either way. */
+ * x .^ y, which lose 2-68% in a kept loop. gammainc, expint, betainc and betaincinv:
+ * compile time on lavapipe (a minute of LLVM for one unrolled gammainc kernel); on the
+ * GPU the same either way. */
 static bool node_wants_kept_lane_loop(const ga_xnode *n)
 {
+  if (n->kind == GA_X_TERNARY) /* betainc's continued fraction, betaincinv's Newton steps over it */
+    return true;
   if (n->kind == GA_X_BINARY)
     return ga_binop_is_gammainc(n->op) || ga_binop_is_gammaincinv(n->op);
   if (n->kind != GA_X_UNARY)

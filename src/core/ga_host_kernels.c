@@ -1382,6 +1382,7 @@ static bool node_is_scalar(const ga_expr *x, int j)
   case GA_X_INPUT: return ga_expr_input_numel(x, n->slot) == 1;
   case GA_X_UNARY: return node_is_scalar(x, n->a);
   case GA_X_RANDOM: case GA_X_INDEX: return false;
+  case GA_X_TERNARY: return node_is_scalar(x, n->a) && node_is_scalar(x, n->b) && node_is_scalar(x, n->c);
   default: return node_is_scalar(x, n->a) && node_is_scalar(x, n->b);
   }
 }
@@ -1444,6 +1445,14 @@ ga_status ga_host_eval_expr(const ga_expr *x, const void *const *inputs, ga_clas
         ga_class ca = x->nodes[n->a].cls;
         for (int64_t k = 0; k < len; k++)
           v[k] = unary(n->uop, n->cls, ca, a[k]);
+      } else if (n->kind == GA_X_TERNARY) { /* operands converted to the (floating) result class first */
+        const hval *a = vals + (size_t)n->a * BLOCK, *b = vals + (size_t)n->b * BLOCK, *c = vals + (size_t)n->c * BLOCK;
+        ga_class ca = x->nodes[n->a].cls, cb = x->nodes[n->b].cls, cc = x->nodes[n->c].cls;
+        bool single = n->cls == GA_SINGLE;
+        for (int64_t k = 0; k < len; k++)
+          v[k].f = ga_host_ternary(n->top, ga_round_if_single(to_double(ca, a[k]), single),
+                                   ga_round_if_single(to_double(cb, b[k]), single),
+                                   ga_round_if_single(to_double(cc, c[k]), single), single);
       } else if (n->op == GA_OP_POWER && n->mode != GA_CM_INT_MIXED64 && !ga_class_is_complex(n->cls)) {
         const hval *a = vals + (size_t)n->a * BLOCK, *b = vals + (size_t)n->b * BLOCK;
         ga_class ca = x->nodes[n->a].cls, cb = x->nodes[n->b].cls;

@@ -60,7 +60,8 @@ typedef struct {
 
 typedef enum { GA_X_INPUT, GA_X_SCALAR, GA_X_BINARY, GA_X_UNARY,
                GA_X_RANDOM, /* random numbers: a function of (key, counter, element index) */
-               GA_X_INDEX   /* a function of the element's index: eye, linspace, colon */
+               GA_X_INDEX,  /* a function of the element's index: eye, linspace, colon */
+               GA_X_TERNARY /* a function of three operands a, b, c (ga_terop) */
 } ga_xkind;
 
 /* What a GA_X_RANDOM or GA_X_INDEX node computes (ga_rng.c). Its operands a, b, c, d
@@ -99,6 +100,7 @@ typedef struct {
   int a, b;          /* operand node indices */
   ga_xgen gen;       /* GA_X_RANDOM, GA_X_INDEX: what it computes; operands a, b, c, d */
   int c, d;
+  ga_terop top;      /* GA_X_TERNARY: the function; its operands a, b, c */
 } ga_xnode;
 
 typedef struct {
@@ -487,6 +489,8 @@ ga_status ga_fuse_binary(ga_binop op, ga_class cls, ga_compute_mode mode, const 
                          const ga_fuse_operand *b, int ndims, const int64_t *dims, ga_lazy **out);
 ga_status ga_fuse_unary(ga_unop op, ga_class cls, const ga_fuse_operand *a, int ndims, const int64_t *dims,
                         ga_lazy **out);
+ga_status ga_fuse_ternary(ga_terop op, ga_class cls, const ga_fuse_operand *a, const ga_fuse_operand *b,
+                          const ga_fuse_operand *c, int ndims, const int64_t *dims, ga_lazy **out);
 void ga_lazy_free(ga_lazy *lz);
 
 /* An operand of an operation, resolved (ga_api.c): class and Octave shape, a device
@@ -584,6 +588,14 @@ static inline double ga_round_if_single(double v, bool single) { return single ?
  * upper tail, bit 1 a scalar's powers; NaN where Octave's steps leave the reals
  * (ga_host_gammaincinv.c) */
 double ga_host_gammaincinv(double y, double a, int mode, bool single);
+/* betainc (x, a, b) for 0 <= x <= 1, a > 0, b > 0 (or NaN), and betaincinv (y, a, b) for
+ * 0 <= y <= 1, as Octave 7.3 computes them; tail 0 lower, 1 upper; betaincinv is NaN
+ * where Octave's steps fail or leave the reals (ga_host_betainc.c) */
+double ga_host_betainc(double x, double a, double b, int tail, bool single);
+double ga_host_betaincinv(double y, double a, double b, int tail, bool single);
+bool ga_terop_is_betaincinv(ga_terop op);
+/* op of three values of class cls (double or single; single operands already rounded) */
+double ga_host_ternary(ga_terop op, double a, double b, double c, bool single);
 /* expint (x) for x >= 0, -0 and NaN as Octave 7.3 computes it (ga_host_expint.c) */
 double ga_host_expint(double x, bool single);
 bool ga_binop_is_bitwise(ga_binop op);  /* bitand, bitor, bitxor, bitshift */

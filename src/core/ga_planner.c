@@ -150,7 +150,7 @@ static bool epilogue_pays(const ga_expr *x, ga_class cls)
     const ga_xnode *n = &x->nodes[j];
     if ((n->kind == GA_X_UNARY && (ga_unop_is_function(n->uop) || n->uop == GA_UOP_ANGLE)) ||
         (n->kind == GA_X_BINARY && ga_binop_is_function(n->op) && n->op != GA_OP_MAX && n->op != GA_OP_MIN) ||
-        (n->kind == GA_X_BINARY && n->op == GA_OP_POWER))
+        (n->kind == GA_X_BINARY && n->op == GA_OP_POWER) || n->kind == GA_X_TERNARY)
       return false;
   }
   return true;

@@ -91,7 +91,7 @@ static ga_status host_elementwise(void *state, const ga_expr *x, ga_class out_cl
    * on every provider */
   ga_g.stats.dispatches++;
   for (int j = 0; j < x->nnodes; j++)
-    ga_g.stats.fused_ops += x->nodes[j].kind == GA_X_BINARY;
+    ga_g.stats.fused_ops += x->nodes[j].kind == GA_X_BINARY || x->nodes[j].kind == GA_X_TERNARY;
   return ga_host_eval_expr(x, in, out_cls, out->host);
 }
 
@@ -153,7 +153,7 @@ static ga_status host_gemm_epilogue(void *state, const ga_gemm_desc *d, const ga
     in[i] = i == slot ? prod : x->inputs[i]->host;
   ga_g.stats.dispatches++;
   for (int j = 0; j < x->nnodes; j++)
-    ga_g.stats.fused_ops += x->nodes[j].kind == GA_X_BINARY;
+    ga_g.stats.fused_ops += x->nodes[j].kind == GA_X_BINARY || x->nodes[j].kind == GA_X_TERNARY;
   ga_status st = ga_host_eval_expr(x, in, out_cls, out->host);
   free(prod);
   return st;

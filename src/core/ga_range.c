@@ -67,6 +67,8 @@ static int node_range(const ga_lazy *lz, int j, int depth)
     default: return 0;
     }
   }
+  case GA_X_TERNARY: /* betainc is in [0, 1] in exact arithmetic, but Octave's 1 - y need not be */
+    return 0;
   case GA_X_BINARY:
     break;
   }

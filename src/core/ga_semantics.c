@@ -16,6 +16,11 @@ static const char *const unop_names[GA_NUNOPS] = {
   "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "cbrt", "erf", "erfc", "gamma", "lgamma",
   "erfinv", "erfcinv", "signbit", "real", "imag", "angle", "conj", "erfcx", "psi", "expint"};
 
+static const char *const terop_names[GA_NTEROPS] = {"betainc", "betainc_upper", "betaincinv", "betaincinv_upper"};
+
+const char *ga_terop_name(ga_terop op) { return (unsigned)op < GA_NTEROPS ? terop_names[op] : "?"; }
+bool ga_terop_is_betaincinv(ga_terop op) { return op == GA_TOP_BETAINCINV || op == GA_TOP_BETAINCINV_UPPER; }
+
 bool ga_unop_is_function(ga_unop op)
 {
   return (op >= GA_UOP_SQRT && op <= GA_UOP_LGAMMA) || op == GA_UOP_ERFINV || op == GA_UOP_ERFCINV ||

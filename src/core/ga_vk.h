@@ -182,6 +182,8 @@ extern const char ga_glsl_faddeeva_tab[]; /* shaders/ga_faddeeva_tab.glsl: its t
 extern const char ga_glsl_faddeeva[];     /* shaders/ga_faddeeva.glsl: erfcx, complex erf, erfc, erfcx */
 extern const char ga_glsl_gammainc[];     /* shaders/ga_gammainc.glsl: gammainc (x, a, tail) */
 extern const char ga_glsl_gammaincinv[];  /* shaders/ga_gammaincinv.glsl: gammaincinv (y, a, tail) */
+extern const char ga_glsl_betainc[];      /* shaders/ga_betainc.glsl: betainc (x, a, b, tail) */
+extern const char ga_glsl_betaincinv[];   /* shaders/ga_betaincinv.glsl: betaincinv (y, a, b, tail) */
 extern const char ga_glsl_philox[]; /* shaders/philox.glsl: random numbers, index functions */
 extern const char ga_glsl_reduce[];
 extern const char ga_glsl_copy[];   /* shaders/copy.comp */

@@ -14,6 +14,7 @@ GA_MEX_COMMAND(ga_mex_valid);
 GA_MEX_COMMAND(ga_mex_iscomplex);
 GA_MEX_COMMAND(ga_mex_binary);
 GA_MEX_COMMAND(ga_mex_bitshift);
+GA_MEX_COMMAND(ga_mex_ternary); /* betainc, betaincinv */
 GA_MEX_COMMAND(ga_mex_sum);
 GA_MEX_COMMAND(ga_mex_reduce);
 GA_MEX_COMMAND(ga_mex_unary);

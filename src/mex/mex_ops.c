@@ -33,6 +33,26 @@ void ga_mex_binary(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   return_value(nlhs, plhs, id);
 }
 
+void ga_mex_ternary(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  /* (op, a, b, c): operands are gpuArray objects or host arrays (betainc, betaincinv) */
+  ga_mex_nargs("ternary", nrhs, 4, 4, nlhs, 3);
+  char op[32];
+  ga_mex_get_string(prhs[0], "ternary", op, sizeof op);
+  int k = 0;
+  while (k < GA_NTEROPS && strcmp(op, ga_terop_name((ga_terop)k)) != 0)
+    k++;
+  if (k == GA_NTEROPS)
+    ga_mex_error("gpuarray:invalidArgument", "ternary: unknown operation '%s'", op);
+  ga_operand o[3];
+  int64_t d[3][GA_MAX_DIMS];
+  for (int i = 0; i < 3; i++)
+    ga_mex_operand(prhs[1 + i], NULL, &o[i], d[i], op);
+  ga_id id;
+  ga_mex_raise(ga_ternary((ga_terop)k, &o[0], &o[1], &o[2], &id));
+  return_value(nlhs, plhs, id);
+}
+
 void ga_mex_bitshift(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   /* (a, k, mask): Octave's bitshift (A, K, N) with N's mask of A's class (gpuArray.m

@@ -1813,6 +1813,91 @@ static void test_fusion_chains(void **state)
   CHECK_OK(ga_release(c));
 }
 
+/* A function of three operands fused with a binary producer: betainc (x .* x, a, b)
+ * and betaincinv of it are one kernel each, against the host reference
+ * (ga_host_betainc.c, Octave's steps): equal on the host provider; on a device within
+ * 1e-12 relative (its exp, log and gammaln differ from glibc's in the last bits). Then
+ * the classes (single wins), broadcasting, empty results and the refusals. */
+static void test_ternary_fused(void **state)
+{
+  (void)state;
+  enum { N = 37 };
+  const int64_t dims[2] = {N, 1}, row[2] = {1, 3}, one[2] = {1, 1}, none[2] = {0, 1};
+  double x[N], a[N], b = 3.5, r[N];
+  for (int i = 0; i < N; i++) {
+    x[i] = (i + 0.5) / N;
+    a[i] = 0.25 + 8.0 * i / N;
+  }
+  a[3] = 1; /* betainc.m's trivial case */
+  x[5] = 0;
+  ga_id X = upload(GA_DOUBLE, 2, dims, x), A = upload(GA_DOUBLE, 2, dims, a);
+  ga_operand ob = {.is_host = 1, .cls = GA_DOUBLE, .ndims = 2, .dims = one, .data = &b};
+  for (int op = 0; op < GA_NTEROPS; op++) {
+    ga_id sq = binop(GA_OP_TIMES, dev_operand(X), dev_operand(X)), out = 0;
+    ga_operand osq = dev_operand(sq), oa = dev_operand(A);
+    ga_stats s0, s1;
+    CHECK_OK(ga_get_stats(&s0));
+    CHECK_OK(ga_ternary((ga_terop)op, &osq, &oa, &ob, &out));
+    CHECK_OK(ga_release(sq)); /* the pending result keeps its producer's inputs */
+    CHECK_OK(ga_download(out, r, sizeof r));
+    CHECK_OK(ga_get_stats(&s1));
+    assert_int_equal(s1.dispatches - s0.dispatches, 1);
+    assert_int_equal(s1.fused_ops - s0.fused_ops, 2);
+    for (int i = 0; i < N; i++) {
+      double want = ga_host_ternary((ga_terop)op, x[i] * x[i], a[i], b, false);
+      if (!on_vulkan())
+        assert_true(dbits(r[i]) == dbits(want));
+      else if (!(r[i] == want || fabs(r[i] - want) <= 1e-12 * fabs(want)))
+        fail_msg("%s (%.17g, %.17g, %.17g): %.17g, host %.17g", ga_terop_name((ga_terop)op), x[i] * x[i], a[i], b,
+                 r[i], want);
+    }
+    CHECK_OK(ga_release(out));
+  }
+  /* single wins: a double operand is rounded to single first */
+  float af[3] = {0.5f, 2.0f, 7.25f}, rf[3];
+  double xr[3] = {0.1, 0.35, 0.9};
+  ga_id Af = upload(GA_SINGLE, 2, row, af), out = 0;
+  ga_operand ox = {.is_host = 1, .cls = GA_DOUBLE, .ndims = 2, .dims = row, .data = xr}, oaf = dev_operand(Af);
+  CHECK_OK(ga_ternary(GA_TOP_BETAINC_UPPER, &ox, &oaf, &ob, &out));
+  ga_class cls;
+  int nd;
+  int64_t d[GA_MAX_DIMS];
+  CHECK_OK(ga_describe(out, &cls, &nd, d));
+  assert_int_equal(cls, GA_SINGLE);
+  CHECK_OK(ga_download(out, rf, sizeof rf));
+  for (int i = 0; i < 3; i++) {
+    float want = (float)ga_host_ternary(GA_TOP_BETAINC_UPPER, (float)xr[i], af[i], (float)b, true);
+    assert_true(on_vulkan() ? fabsf(rf[i] - want) <= 1e-5f * want : fbits(rf[i]) == fbits(want));
+  }
+  CHECK_OK(ga_release(out));
+  /* broadcasting a column against a row; an empty result */
+  ga_operand ocol = dev_operand(X);
+  CHECK_OK(ga_ternary(GA_TOP_BETAINC, &ocol, &oaf, &ob, &out));
+  CHECK_OK(ga_describe(out, &cls, &nd, d));
+  assert_int_equal(nd, 2);
+  assert_int_equal(d[0], N);
+  assert_int_equal(d[1], 3);
+  assert_int_equal(cls, GA_SINGLE);
+  CHECK_OK(ga_release(out));
+  ga_operand oe = {.is_host = 1, .cls = GA_DOUBLE, .ndims = 2, .dims = none, .data = x};
+  CHECK_OK(ga_ternary(GA_TOP_BETAINCINV, &oe, &ob, &ob, &out));
+  CHECK_OK(ga_describe(out, &cls, &nd, d));
+  assert_int_equal(d[0] * d[1], 0);
+  CHECK_OK(ga_release(out));
+  /* refusals: integer operands (the caller converts), shapes that do not broadcast */
+  int8_t i8 = 2;
+  ga_operand oi = {.is_host = 1, .cls = GA_INT8, .ndims = 2, .dims = one, .data = &i8};
+  CHECK_STATUS(ga_ternary(GA_TOP_BETAINC, &ocol, &oi, &ob, &out), GA_ERR_CLASS);
+  const int64_t two[2] = {2, 1};
+  ga_operand o2 = {.is_host = 1, .cls = GA_DOUBLE, .ndims = 2, .dims = two, .data = x};
+  CHECK_STATUS(ga_ternary(GA_TOP_BETAINC, &ocol, &o2, &ob, &out), GA_ERR_NONCONFORMANT);
+  CHECK_CONTAINS(ga_last_error(), "betainc: nonconformant arguments (op1 is 37x1, op2 is 2x1, op3 is 1x1)");
+  CHECK_STATUS(ga_ternary(GA_NTEROPS, &ocol, &ob, &ob, &out), GA_ERR_ARG);
+  CHECK_OK(ga_release(Af));
+  CHECK_OK(ga_release(A));
+  CHECK_OK(ga_release(X));
+}
+
 /* Chains longer than one kernel holds (nodes, distinct scalars, distinct inputs). */
 static void test_fusion_limits(void **state)
 {
@@ -2403,6 +2488,36 @@ static void test_complex_kernel_keys(void **state)
   assert_string_not_equal(ka, kb);
 }
 
+/* A ternary node's key names its function and all three operands: betainc (x, a, b),
+ * betainc (x, b, a), betainc (x, a, a), betaincinv (x, a, b) and the upper tail differ. */
+static void test_ternary_kernel_keys(void **state)
+{
+  (void)state;
+  int ops[5][4] = {{GA_TOP_BETAINC, 0, 1, 2}, {GA_TOP_BETAINC, 0, 2, 1}, {GA_TOP_BETAINC, 0, 1, 1},
+                   {GA_TOP_BETAINCINV, 0, 1, 2}, {GA_TOP_BETAINC_UPPER, 0, 1, 2}};
+  char keys[5][512];
+  for (int k = 0; k < 5; k++) {
+    ga_expr x = {0};
+    x.nnodes = 4;
+    x.ninputs = 3;
+    x.ndims = 2;
+    x.dims[0] = 8;
+    x.dims[1] = 1;
+    x.numel = 8;
+    for (int i = 0; i < 3; i++) {
+      for (int d = 0; d < GA_MAX_DIMS; d++)
+        x.input_dims[i][d] = d == 0 ? 8 : 1;
+      x.nodes[i] = (ga_xnode){.kind = GA_X_INPUT, .cls = GA_DOUBLE, .slot = i};
+    }
+    x.nodes[3] = (ga_xnode){.kind = GA_X_TERNARY, .cls = GA_DOUBLE, .top = (ga_terop)ops[k][0], .a = ops[k][1],
+                            .b = ops[k][2], .c = ops[k][3]};
+    assert_true(ga_glsl_elementwise_supported(&x, GA_DOUBLE));
+    ga_glsl_elementwise_key(&x, GA_DOUBLE, keys[k], sizeof keys[k]);
+    for (int j = 0; j < k; j++)
+      assert_string_not_equal(keys[j], keys[k]);
+  }
+}
+
 /* ---- complex values: interleaved storage, the IR on complex nodes, narrowing ---------- */
 
 static void test_complex_roundtrip(void **state)
@@ -2552,6 +2667,7 @@ int main(void)
     cmocka_unit_test_teardown(test_complex_ir, teardown_clean),
     cmocka_unit_test_teardown(test_complex_real_domain, teardown_clean),
     cmocka_unit_test_teardown(test_complex_kernel_keys, teardown_clean),
+    cmocka_unit_test_teardown(test_ternary_kernel_keys, teardown_clean),
     BINARY_TEST(DOUBLE),
     BINARY_TEST(SINGLE),
     BINARY_TEST(INT8),
@@ -2580,6 +2696,7 @@ int main(void)
     cmocka_unit_test_teardown(test_sum_classes, teardown_clean),
     cmocka_unit_test_teardown(test_sum_dim_beyond_max_dims, teardown_clean),
     cmocka_unit_test_teardown(test_fusion_chains, teardown_clean),
+    cmocka_unit_test_teardown(test_ternary_fused, teardown_clean),
     cmocka_unit_test_teardown(test_fusion_limits, teardown_clean),
     cmocka_unit_test_teardown(test_fusion_sum, teardown_clean),
     cmocka_unit_test_teardown(test_pending_lifetime, teardown_clean),
