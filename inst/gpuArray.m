@@ -1384,6 +1384,24 @@ classdef gpuArray < handle
       r = gpuArray (__gpuarray__ ("unary", "erfcinv", a), [], [], true);
     endfunction
 
+    function r = eps (x, varargin)
+      ## eps (X) of a gpuArray: each element's spacing, from its exponent's bits on the
+      ## device (of the real part for complex X, as Octave's). The size and class forms
+      ## (eps (N, M), eps (N, "single"), with gpuArray sizes) are Octave's own eps.
+      if (nargin == 1 && isa (x, "gpuArray"))
+        if (! isfloat (x))
+          error ("eps: X must be of a floating point type");
+        endif
+        if (iscomplex (x) && strcmp (underlyingType (x), "single") && numel (x) != 1) # Octave 7.3's own refusal
+          error ("octave_base_value::float_array_value(): wrong type argument 'float complex matrix'");
+        endif
+        r = gpuArray (__gpuarray__ ("unary", "eps", x), [], [], true);
+      else
+        args = gpuArray.gather_args_ ([{x}, varargin]);
+        r = eps (args{:});
+      endif
+    endfunction
+
     function r = signbit (a)
       r = gpuArray (__gpuarray__ ("unary", "signbit", a), [], [], true);
     endfunction
@@ -5610,3 +5628,32 @@ endclassdef
 %! x = [0.9, 0.9 + eps(0.9) * (1:4), 0.90000009, 0.9000001, 0.8999999];
 %! g = gather (gammaln (gpuArray (x)));
 %! assert (g, gammaln (x), 4 * eps (max (abs (gammaln (x)))));
+
+%!test
+%! ## eps (X): Octave's spacing bit for bit, every floating class, special values, complex
+%! x = [0 -0 1 -1 2 0.75 realmin realmin/2 realmin*(1-eps) 5e-324 realmax -realmax Inf -Inf NaN ...
+%!      1e-310 2^-1022 2^-1021 2^52 2^53 3e300 pi -exp(1) 1e-300];
+%! x = [x, randn(1, 200) .* 10 .^ randi([-300 300], 1, 200)];
+%! assert (gather (eps (gpuArray (x))), eps (x));
+%! xs = single ([0 -0 1 -1 2 0.75 realmin("single") realmin("single")/2 1e-45 realmax("single") Inf NaN pi]);
+%! xs = [xs, single(randn (1, 200) .* 10 .^ randi([-40 38], 1, 200))];
+%! g = eps (gpuArray (xs));
+%! assert (class (gather (g)), "single");
+%! assert (gather (g), eps (xs));
+%! z = complex ([3 0.1 1e300 -0], [0.1 3 1 5]);
+%! assert (gather (eps (gpuArray (z))), eps (z));
+%! assert (gather (eps (gpuArray (single (z(2))))), eps (single (z(2))));
+%! fail ("eps (gpuArray (single (z)))", "wrong type argument 'float complex matrix'");
+%! assert (size (eps (gpuArray (zeros (0, 3)))), [0 3]);
+%! assert (gather (eps (gpuArray (ones (2, 2, 2)))), eps (ones (2, 2, 2)));
+%! assert (eps (gpuArray (2), 3), eps (2, 3));
+%! ## fused with its producer: one dispatch
+%! a = gpuArray (rand (100, 1));
+%! wait (gpuDevice ());
+%! gpuarray_stats ("reset");
+%! e = gather (eps (2 * a + 1));
+%! s = gpuarray_stats ();
+%! assert (s.dispatches, 1);
+%! assert (e, eps (2 * gather (a) + 1));
+%!error <X must be of a floating point type> eps (gpuArray (int8 (1)))
+%!error <X must be of a floating point type> eps (gpuArray (true))

@@ -230,6 +230,27 @@ float ga_abs_f(float x) { return uintBitsToFloat(floatBitsToUint(x) & 0x7fffffff
 double ga_neg_d(double x) { return uint64BitsToDouble(doubleBitsToUint64(x) ^ 0x8000000000000000ul); }
 dvec2 ga_neg_d(dvec2 z) { return dvec2(ga_neg_d(z.x), ga_neg_d(z.y)); }
 bool ga_nz_f(float x) { return (floatBitsToUint(x) << 1) != 0u; } // x != 0, NaN included
+// Octave's eps (x) from the exponent field e alone: 2^(e - 1075) (single: 2^(e - 150)),
+// a subnormal below the normal range (its one bit at e - 1), the smallest subnormal for
+// 0 and subnormal x, NaN for Inf and NaN. Bits only: no arithmetic a device could flush.
+double ga_eps_double(double x)
+{
+  uint e = (unpackDouble2x32(x).y >> 20) & 0x7ffu;
+  if (e == 0x7ffu)
+    return uint64BitsToDouble(0x7ff8000000000000ul);
+  if (e <= 53u)
+    return uint64BitsToDouble(1ul << uint(max(int(e) - 1, 0)));
+  return uint64BitsToDouble(uint64_t(e - 52u) << 52);
+}
+float ga_eps_single(float x)
+{
+  uint e = (floatBitsToUint(x) >> 23) & 0xffu;
+  if (e == 0xffu)
+    return uintBitsToFloat(0x7fc00000u);
+  if (e <= 24u)
+    return uintBitsToFloat(1u << uint(max(int(e) - 1, 0)));
+  return uintBitsToFloat((e - 23u) << 23);
+}
 #if GA_EMULATE32
 // The float operation is right when its operands and result are normal (a flushed
 // operand or result shows as a zero exponent field); only then is double needed.

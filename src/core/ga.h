@@ -89,6 +89,8 @@ typedef enum {
   GA_UOP_ERFCX, GA_UOP_PSI,
   /* appended: expint (x), as the functions above */
   GA_UOP_EXPINT,
+  /* appended: eps (x), the spacing of floating values at x (a real result) */
+  GA_UOP_EPS,
   GA_NUNOPS
 } ga_unop;
 

@@ -1101,6 +1101,8 @@ ga_status ga_unary(ga_unop op, ga_id id, ga_class to, ga_id *out)
     return st;
   if ((unsigned)op >= GA_NUNOPS || (op == GA_UOP_CAST && (unsigned)to >= GA_NCLASSES))
     return ga_fail(GA_ERR_ARG, "unknown unary operation");
+  if (op == GA_UOP_EPS && !ga_class_is_float(in->cls) && !ga_class_is_complex(in->cls))
+    return ga_fail(GA_ERR_CLASS, "eps: X must be of a floating point type");
   if (ga_class_is_complex(in->cls)) {
     /* what differs for a complex value with zero imaginary parts: Octave's narrowing
      * is settled first. Every function but exp can differ (sqrt (complex (-4, -0)) is

@@ -417,6 +417,9 @@ static void emit_complex_unary(ga_strbuf *b, const ga_xnode *n, ga_class ca, con
   case GA_UOP_ISINF: ga_sb_printf(b, "uint(any(isinf(%s)))", zs); break;
   case GA_UOP_ISFINITE: ga_sb_printf(b, "uint(!any(isnan(%s)) && !any(isinf(%s)))", zs, zs); break;
   case GA_UOP_REAL: ga_sb_printf(b, "%s((%s).x)", wrap, zs); break;
+  case GA_UOP_EPS: /* of the real part, in its own class */
+    ga_sb_printf(b, oc == GA_SINGLE ? "ga_eps_single(float((%s).x))" : "ga_eps_double((%s).x)", zs);
+    break;
   case GA_UOP_IMAG: ga_sb_printf(b, "%s((%s).y)", wrap, zs); break;
   case GA_UOP_ABS: ga_sb_printf(b, "%s(ga_cabs(%s))", wrap, zs); break;
   case GA_UOP_ANGLE: ga_sb_printf(b, "%s(ga_carg(%s))", wrap, zs); break;
@@ -666,6 +669,9 @@ void ga_glsl_emit_unary(ga_strbuf *b, const ga_xnode *n, ga_class ca, const char
   case GA_UOP_ISNAN: ga_sb_printf(b, fl ? "uint(isnan(%s))" : "0u", a); return;
   case GA_UOP_ISINF: ga_sb_printf(b, fl ? "uint(isinf(%s))" : "0u", a); return;
   case GA_UOP_ISFINITE: ga_sb_printf(b, fl ? "uint(!isnan(%s) && !isinf(%s))" : "1u", a, a); return;
+  case GA_UOP_EPS: /* from the exponent's bits (shaders/ga_common.glsl) */
+    ga_sb_printf(b, n->cls == GA_SINGLE ? "ga_eps_single(%s)" : "ga_eps_double(%s)", a);
+    return;
   case GA_UOP_SIGNBIT: /* by the bits: -0 and -NaN too */
     if (ca == GA_DOUBLE)
       ga_sb_printf(b, "uint(doubleBitsToUint64(%s) >> 63)", a);

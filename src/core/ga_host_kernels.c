@@ -3,6 +3,7 @@
 #include "ga_internal.h"
 
 #include <complex.h>
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1002,6 +1003,27 @@ static hval real_to_complex_fun(ga_unop op, double x, bool single)
   return hcf(rf);
 }
 
+/* Octave's eps (x): 2^(e - 52) for |x| in [2^e, 2^(e+1)) (single: 2^(e - 23)), the
+ * smallest subnormal below the normal range, NaN for Inf and NaN */
+static double eps_of(double x, bool single)
+{
+  if (!isfinite(x))
+    return NAN;
+  int e;
+  if (single) {
+    float ax = fabsf((float)x);
+    if (ax < FLT_MIN)
+      return (double)FLT_TRUE_MIN;
+    frexpf(ax, &e);
+    return (double)ldexpf(1.0f, e - 24);
+  }
+  double ax = fabs(x);
+  if (ax < DBL_MIN)
+    return DBL_TRUE_MIN;
+  frexp(ax, &e);
+  return ldexp(1.0, e - 53);
+}
+
 /* A unary node with a complex operand or result. */
 static hval complex_unary(ga_unop op, ga_class out, ga_class ci, hval a)
 {
@@ -1025,6 +1047,7 @@ static hval complex_unary(ga_unop op, ga_class out, ga_class ci, hval a)
   case GA_UOP_ISFINITE: r.f = isfinite(re) && isfinite(im); return r;
   case GA_UOP_REAL: r.f = re; return r;
   case GA_UOP_IMAG: r.f = im; return r;
+  case GA_UOP_EPS: r.f = eps_of(re, ci == GA_CSINGLE); return r;
   case GA_UOP_ANGLE: r.f = single ? (double)atan2f((float)im, (float)re) : atan2(im, re); return r;
   case GA_UOP_ABS: r.f = single ? (double)hypotf((float)re, (float)im) : hypot(re, im); return r;
   case GA_UOP_CONJ: return hc(re, -im);
@@ -1077,6 +1100,7 @@ static hval unary(ga_unop op, ga_class out, ga_class ci, hval a)
   case GA_UOP_ISINF: r.f = !isint && isinf(x); return r;
   case GA_UOP_ISFINITE: r.f = isint || isfinite(x); return r;
   case GA_UOP_SIGNBIT: r.f = isint ? (ga_class_is_signed(ci) && a.i < 0) : signbit(x) != 0; return r;
+  case GA_UOP_EPS: r.f = eps_of(x, out == GA_SINGLE); return r;
   case GA_UOP_CAST:
     if (out == GA_LOGICAL) {
       r.f = truth(ci, a);

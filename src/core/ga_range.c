@@ -58,7 +58,7 @@ static int node_range(const ga_lazy *lz, int j, int depth)
   case GA_X_UNARY: {
     int a = node_range(lz, n->a, depth + 1);
     switch (n->uop) {
-    case GA_UOP_ABS: case GA_UOP_SQRT: case GA_UOP_EXP: case GA_UOP_ERFC: case GA_UOP_ERFCX:
+    case GA_UOP_ABS: case GA_UOP_SQRT: case GA_UOP_EXP: case GA_UOP_ERFC: case GA_UOP_ERFCX: case GA_UOP_EPS:
       return GA_RANGE_NONNEG;
     case GA_UOP_COSH: return GA_RANGE_NONNEG | GA_RANGE_GE1;
     case GA_UOP_SIN: case GA_UOP_COS: case GA_UOP_TANH: case GA_UOP_ERF: return GA_RANGE_UNIT;

@@ -14,7 +14,7 @@ static const char *const unop_names[GA_NUNOPS] = {
   "uminus", "not", "abs", "sign", "floor", "ceil", "round", "fix", "isnan", "isinf", "isfinite", "cast",
   "sqrt", "exp", "expm1", "log", "log2", "log10", "log1p", "sin", "cos", "tan", "asin", "acos", "atan",
   "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "cbrt", "erf", "erfc", "gamma", "lgamma",
-  "erfinv", "erfcinv", "signbit", "real", "imag", "angle", "conj", "erfcx", "psi", "expint"};
+  "erfinv", "erfcinv", "signbit", "real", "imag", "angle", "conj", "erfcx", "psi", "expint", "eps"};
 
 static const char *const terop_names[GA_NTEROPS] = {"betainc", "betainc_upper", "betaincinv", "betaincinv_upper"};
 
@@ -48,6 +48,7 @@ ga_class ga_unary_result_class(ga_unop op, ga_class in, ga_class to)
     return z ? (op == GA_UOP_CONJ ? in : ga_class_real_part(in)) : in == GA_LOGICAL ? GA_DOUBLE : in;
   case GA_UOP_ANGLE: return z ? ga_class_real_part(in) : in == GA_SINGLE ? GA_SINGLE : GA_DOUBLE;
   case GA_UOP_ABS: if (z) return ga_class_real_part(in); break;
+  case GA_UOP_EPS: return z ? ga_class_real_part(in) : in; /* of the real part, as Octave's */
   case GA_UOP_CAST: /* double (z) keeps z complex */
     return z && ga_class_is_float(to) ? ga_class_complex_of(to) : to;
   default: break;
