@@ -971,6 +971,15 @@ static void test_singular_large(void **state)
   double truth = (double)(1 / (an * in));
   if (!(info.rcond >= truth / 3 && info.rcond <= truth * 10))
     fail_msg("rcond %g, true %g", info.rcond, truth);
+  /* the estimate with inverted blocks of its own (GPUARRAY_RCOND_NB), other than the
+   * solves' (main() set small ones): the same bounds */
+  ga_release(x);
+  setenv("GPUARRAY_RCOND_NB", "32", 1);
+  CHECK_OK(ga_mldivide(&oa, &ob, &x, &info));
+  unsetenv("GPUARRAY_RCOND_NB");
+  assert_int_equal(info.cond, GA_SOLVE_NEARLY_SINGULAR);
+  if (!(info.rcond >= truth / 3 && info.rcond <= truth * 10))
+    fail_msg("rcond %g with its own blocks, true %g", info.rcond, truth);
   ga_release(x);
   ga_release(a);
   ga_release(bid);
