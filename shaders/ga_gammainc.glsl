@@ -8,8 +8,6 @@
 // elementary functions are the library's double ones rounded (glibc's float ones on the
 // host). Included after ga_math.glsl, only by kernels that call it.
 
-precise double ga_gi_div(double p, double q, bool s) { return ga_round_if_single(ga_div_double(p, q), s); }
-
 precise double ga_gi_pow(double a, int k, bool s)
 {
   if (k == 3) {
@@ -43,11 +41,11 @@ precise double ga_gi_D(double x, double a, bool s)
     [[dont_unroll]] for (int i = 0; i < 10; i++) {
       double p = i == 0 ? a : ga_gi_pow(a, 2 * i + 1, s);
       precise double d = ga_round_if_single(den[i] * p, s);
-      precise double term = ga_gi_div(num[i], d, s);
+      precise double term = ga_step_div(num[i], d, s);
       lnga = ga_round_if_single((i & 1) != 0 ? lnga - term : lnga + term, s);
     }
     bool ge = a >= x;
-    precise double l1 = ga_round_if_single(ga_log1p_d(ga_gi_div(ga_round_if_single(ge ? a - x : x - a, s), ge ? x : a, s)), s);
+    precise double l1 = ga_round_if_single(ga_log1p_d(ga_step_div(ga_round_if_single(ge ? a - x : x - a, s), ge ? x : a, s)), s);
     precise double lns = ge ? l1 : -l1;
     precise double e1 = ga_round_if_single(ga_round_if_single(a - x, s) - ga_round_if_single(a * lns, s), s);
     z = ga_round_if_single(e1 - lnga, s);
@@ -93,15 +91,15 @@ precise double ga_gammainc_d(double x, double a, int tail, bool s)
     if (up)
       return e;
     if (slo)
-      return ga_gi_div(xhalf ? em : ga_round_if_single(e - 1.0lf, s), x, s);
-    return ga_gi_div(1.0lf, x, s);
+      return ga_step_div(xhalf ? em : ga_round_if_single(e - 1.0lf, s), x, s);
+    return ga_step_div(1.0lf, x, s);
   }
   bool need_d = (ia && (slo || sup)) || (series && !slo) || (lentz && !sup);
   precise double d = need_d ? ga_gi_D(x, a, s) : 0.0lf;
   if (ia) { // the finite sum of x^i / i!
     precise double y = 1.0lf, t = 1.0lf;
     for (double i = 1.0lf; a > i; i += 1.0lf) {
-      t = ga_round_if_single(t * ga_gi_div(x, i, s), s);
+      t = ga_round_if_single(t * ga_step_div(x, i, s), s);
       y = ga_round_if_single(y + t, s);
     }
     if (lo)
@@ -109,8 +107,8 @@ precise double ga_gammainc_d(double x, double a, int tail, bool s)
     if (up)
       return ga_round_if_single(y * e, s);
     if (slo)
-      return ga_gi_div(ga_round_if_single(1.0lf - ga_round_if_single(e * y, s), s), d, s);
-    return ga_round_if_single(y * ga_gi_div(e, d, s), s);
+      return ga_step_div(ga_round_if_single(1.0lf - ga_round_if_single(e * y, s), s), d, s);
+    return ga_round_if_single(y * ga_step_div(e, d, s), s);
   }
   if (series) {
     // Numerical Recipes 6.2.5. Octave's eps is double's here in single too (times a
@@ -120,18 +118,18 @@ precise double ga_gammainc_d(double x, double a, int tail, bool s)
     bool scaled = slo || sup;
     precise double y = scaled ? 1.0lf : d;
     precise double a1p = ga_round_if_single(a + 1.0lf, s);
-    precise double term = ga_gi_div(scaled ? x : ga_round_if_single(y * x, s), a1p, s);
+    precise double term = ga_step_div(scaled ? x : ga_round_if_single(y * x, s), a1p, s);
     precise double n = 1.0lf;
     while (abs(term) > ga_round_if_single(abs(y) * 2.220446049250313e-16lf, s) && n < 4194304.0lf) {
       n += 1.0lf;
       y = ga_round_if_single(y + term, s);
-      precise double q = ga_gi_div(x, ga_round_if_single(a + n, s), s);
+      precise double q = ga_step_div(x, ga_round_if_single(a + n, s), s);
       term = ga_round_if_single(term * q, s);
     }
     if (up)
       return ga_round_if_single(1.0lf - y, s);
     if (sup)
-      return ga_round_if_single(ga_gi_div(1.0lf, d, s) - y, s);
+      return ga_round_if_single(ga_step_div(1.0lf, d, s) - y, s);
     return y;
   }
   // Lentz's continued fraction (__gammainc__: tiny 2^-100 or 2^-50, the class's eps,
@@ -140,9 +138,9 @@ precise double ga_gammainc_d(double x, double a, int tail, bool s)
   precise double y = s ? 8.881784197001252e-16lf : 7.888609052210118e-31lf;
   precise double cj = y, dj = 0.0lf, delta = 0.0lf, aj = a;
   precise double bj = ga_round_if_single(ga_round_if_single(x - a, s) + 1.0lf, s);
-  for (int j = 1; abs(ga_gi_div(ga_round_if_single(delta - 1.0lf, s), y, s)) > eps && j < 200; j++) {
-    cj = ga_round_if_single(bj + ga_gi_div(aj, cj, s), s);
-    dj = ga_gi_div(1.0lf, ga_round_if_single(bj + ga_round_if_single(aj * dj, s), s), s);
+  for (int j = 1; abs(ga_step_div(ga_round_if_single(delta - 1.0lf, s), y, s)) > eps && j < 200; j++) {
+    cj = ga_round_if_single(bj + ga_step_div(aj, cj, s), s);
+    dj = ga_step_div(1.0lf, ga_round_if_single(bj + ga_round_if_single(aj * dj, s), s), s);
     delta = ga_round_if_single(cj * dj, s);
     y = ga_round_if_single(y * delta, s);
     bj = ga_round_if_single(bj + 2.0lf, s);
@@ -153,6 +151,6 @@ precise double ga_gammainc_d(double x, double a, int tail, bool s)
   if (up)
     return ga_round_if_single(y * d, s);
   if (slo)
-    return ga_round_if_single(ga_gi_div(1.0lf, d, s) - y, s);
+    return ga_round_if_single(ga_step_div(1.0lf, d, s) - y, s);
   return y;
 }

@@ -2647,6 +2647,25 @@ double ga_psi_d(double z)
 // GLSL. Where s is set each step is rounded to single, as Octave computes in single.
 // v rounded to single where s is set: functions that follow Octave's single steps
 precise double ga_round_if_single(double v, bool s) { return s ? ga_d(ga_f(v)) : v; }
+// One of Octave's steps (gammainc, gammaincinv, betainc, betaincinv): each + - * / its own
+// precise operation, so no compiler contracts a product and a sum into an fma, rounded to
+// single where s is set (for + - * / that is the float operation's answer: 53 >= 2*24 + 2)
+precise double ga_step_add(double p, double q, bool s)
+{
+  precise double r = p + q;
+  return ga_round_if_single(r, s);
+}
+precise double ga_step_sub(double p, double q, bool s)
+{
+  precise double r = p - q;
+  return ga_round_if_single(r, s);
+}
+precise double ga_step_mul(double p, double q, bool s)
+{
+  precise double r = p * q;
+  return ga_round_if_single(r, s);
+}
+precise double ga_step_div(double p, double q, bool s) { return ga_round_if_single(ga_div_double(p, q), s); }
 precise double ga_expint_d(double x, bool s)
 {
   double tol = s ? 1.1920928955078125e-7lf : 2.220446049250313e-16lf;
