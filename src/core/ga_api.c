@@ -99,12 +99,9 @@ ga_status ga_fill(ga_class cls, int ndims, const int64_t *dims, double value, ga
   } else {
     s.v.f = cls == GA_SINGLE ? (double)(float)value : value;
   }
-  ga_lazy *lz = calloc(1, sizeof *lz);
+  ga_lazy *lz = ga_lazy_new(nd, d);
   if (!lz)
     return ga_fail(GA_ERR_OOM, "out of host memory");
-  lz->x.ndims = nd;
-  memcpy(lz->x.dims, d, (size_t)nd * sizeof *d);
-  lz->x.numel = ga_shape_numel(nd, d);
   lz->x.nscalars = 1;
   lz->x.scalars[0] = s;
   lz->x.nodes[0] = (ga_xnode){.kind = GA_X_SCALAR, .cls = cls, .slot = 0};

@@ -143,64 +143,55 @@ static int merge(ga_expr *x, ga_lazy *lz, const ga_fuse_operand *o)
   return map[src->x.nnodes - 1];
 }
 
-ga_status ga_fuse_binary(ga_binop op, ga_class cls, ga_compute_mode mode, const ga_fuse_operand *a,
-                         const ga_fuse_operand *b, int ndims, const int64_t *dims, ga_lazy **out)
+ga_lazy *ga_lazy_new(int ndims, const int64_t *dims)
 {
   ga_lazy *lz = calloc(1, sizeof *lz);
   if (!lz)
+    return NULL;
+  lz->x.ndims = ndims;
+  memcpy(lz->x.dims, dims, (size_t)ndims * sizeof *dims);
+  lz->x.numel = ga_shape_numel(ndims, dims);
+  return lz;
+}
+
+/* root applied to the operands' merged expressions (its a, b, c in order): the root node
+ * is always new, as it must be last */
+static ga_status fuse_root(ga_xnode root, int nops, const ga_fuse_operand *const *ops, int ndims,
+                           const int64_t *dims, ga_lazy **out)
+{
+  ga_lazy *lz = ga_lazy_new(ndims, dims);
+  if (!lz)
     return ga_fail(GA_ERR_OOM, "out of host memory");
   ga_expr *x = &lz->x;
-  x->ndims = ndims;
-  memcpy(x->dims, dims, (size_t)ndims * sizeof *dims);
-  x->numel = ga_shape_numel(ndims, dims);
-  int ia = merge(x, lz, a), ib = ia < 0 ? -1 : merge(x, lz, b);
-  ga_xnode n = {.kind = GA_X_BINARY, .cls = cls, .op = op, .mode = mode, .a = ia, .b = ib};
-  /* the result node is always new: it must be last (the root) */
-  if (ib < 0 || x->nnodes >= MAX_NODES || x->ninputs + x->nscalars > MAX_SLOTS) {
+  int *slot[3] = {&root.a, &root.b, &root.c};
+  bool ok = true;
+  for (int k = 0; k < nops && ok; k++)
+    ok = (*slot[k] = merge(x, lz, ops[k])) >= 0;
+  if (!ok || x->nnodes >= MAX_NODES || x->ninputs + x->nscalars > MAX_SLOTS) {
     ga_lazy_free(lz);
     return GA_ERR_UNSUPPORTED;
   }
-  x->nodes[x->nnodes++] = n;
+  x->nodes[x->nnodes++] = root;
   *out = lz;
   return GA_OK;
+}
+
+ga_status ga_fuse_binary(ga_binop op, ga_class cls, ga_compute_mode mode, const ga_fuse_operand *a,
+                         const ga_fuse_operand *b, int ndims, const int64_t *dims, ga_lazy **out)
+{
+  const ga_fuse_operand *ops[2] = {a, b};
+  return fuse_root((ga_xnode){.kind = GA_X_BINARY, .cls = cls, .op = op, .mode = mode}, 2, ops, ndims, dims, out);
 }
 
 ga_status ga_fuse_unary(ga_unop op, ga_class cls, const ga_fuse_operand *a, int ndims, const int64_t *dims,
                         ga_lazy **out)
 {
-  ga_lazy *lz = calloc(1, sizeof *lz);
-  if (!lz)
-    return ga_fail(GA_ERR_OOM, "out of host memory");
-  ga_expr *x = &lz->x;
-  x->ndims = ndims;
-  memcpy(x->dims, dims, (size_t)ndims * sizeof *dims);
-  x->numel = ga_shape_numel(ndims, dims);
-  int ia = merge(x, lz, a);
-  if (ia < 0 || x->nnodes >= MAX_NODES || x->ninputs + x->nscalars > MAX_SLOTS) {
-    ga_lazy_free(lz);
-    return GA_ERR_UNSUPPORTED;
-  }
-  x->nodes[x->nnodes++] = (ga_xnode){.kind = GA_X_UNARY, .cls = cls, .uop = op, .a = ia};
-  *out = lz;
-  return GA_OK;
+  return fuse_root((ga_xnode){.kind = GA_X_UNARY, .cls = cls, .uop = op}, 1, &a, ndims, dims, out);
 }
 
 ga_status ga_fuse_ternary(ga_terop op, ga_class cls, const ga_fuse_operand *a, const ga_fuse_operand *b,
                           const ga_fuse_operand *c, int ndims, const int64_t *dims, ga_lazy **out)
 {
-  ga_lazy *lz = calloc(1, sizeof *lz);
-  if (!lz)
-    return ga_fail(GA_ERR_OOM, "out of host memory");
-  ga_expr *x = &lz->x;
-  x->ndims = ndims;
-  memcpy(x->dims, dims, (size_t)ndims * sizeof *dims);
-  x->numel = ga_shape_numel(ndims, dims);
-  int ia = merge(x, lz, a), ib = ia < 0 ? -1 : merge(x, lz, b), ic = ib < 0 ? -1 : merge(x, lz, c);
-  if (ic < 0 || x->nnodes >= MAX_NODES || x->ninputs + x->nscalars > MAX_SLOTS) {
-    ga_lazy_free(lz);
-    return GA_ERR_UNSUPPORTED;
-  }
-  x->nodes[x->nnodes++] = (ga_xnode){.kind = GA_X_TERNARY, .cls = cls, .top = op, .a = ia, .b = ib, .c = ic};
-  *out = lz;
-  return GA_OK;
+  const ga_fuse_operand *ops[3] = {a, b, c};
+  return fuse_root((ga_xnode){.kind = GA_X_TERNARY, .cls = cls, .top = op}, 3, ops, ndims, dims, out);
 }

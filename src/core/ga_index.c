@@ -499,12 +499,9 @@ ga_status ga_tensor_zeros(ga_class cls, int ndims, const int64_t *dims, ga_tenso
   int64_t n = ga_shape_numel(ndims, dims);
   if (n == 0)
     return ga_tensor_new(cls, ndims, dims, out);
-  ga_lazy *lz = calloc(1, sizeof *lz);
+  ga_lazy *lz = ga_lazy_new(ndims, dims);
   if (!lz)
     return ga_fail(GA_ERR_OOM, "out of host memory");
-  lz->x.ndims = ndims;
-  memcpy(lz->x.dims, dims, (size_t)ndims * sizeof *dims);
-  lz->x.numel = n;
   lz->x.nscalars = 1;
   lz->x.scalars[0] = (ga_scalar){.cls = cls}; /* all-zero bits: +0 in every class */
   lz->x.nodes[0] = (ga_xnode){.kind = GA_X_SCALAR, .cls = cls, .slot = 0};

@@ -491,6 +491,8 @@ ga_status ga_fuse_unary(ga_unop op, ga_class cls, const ga_fuse_operand *a, int 
                         ga_lazy **out);
 ga_status ga_fuse_ternary(ga_terop op, ga_class cls, const ga_fuse_operand *a, const ga_fuse_operand *b,
                           const ga_fuse_operand *c, int ndims, const int64_t *dims, ga_lazy **out);
+/* An empty expression over shape (ndims, dims); NULL when host memory runs out. */
+ga_lazy *ga_lazy_new(int ndims, const int64_t *dims);
 void ga_lazy_free(ga_lazy *lz);
 
 /* An operand of an operation, resolved (ga_api.c): class and Octave shape, a device

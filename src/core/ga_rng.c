@@ -356,12 +356,9 @@ static ga_status new_expr(int ndims, const int64_t *dims, ga_lazy **out, int *nd
   *nd = ndims;
   memcpy(d, dims, (size_t)ndims * sizeof *dims);
   ga_shape_normalize(nd, d);
-  ga_lazy *lz = calloc(1, sizeof *lz);
+  ga_lazy *lz = ga_lazy_new(*nd, d);
   if (!lz)
     return ga_fail(GA_ERR_OOM, "out of host memory");
-  lz->x.ndims = *nd;
-  memcpy(lz->x.dims, d, (size_t)*nd * sizeof *d);
-  lz->x.numel = ga_shape_numel(*nd, d);
   *out = lz;
   return GA_OK;
 }

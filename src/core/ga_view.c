@@ -155,13 +155,10 @@ ga_status ga_tensor_view(const ga_view_layout *v, ga_class cls, int ndims, const
   int64_t d[GA_MAX_DIMS];
   memcpy(d, dims, (size_t)ndims * sizeof *dims);
   ga_shape_normalize(&nd, d);
-  ga_lazy *lz = calloc(1, sizeof *lz);
+  ga_lazy *lz = ga_lazy_new(nd, d);
   if (!lz)
     return ga_fail(GA_ERR_OOM, "out of host memory");
   ga_expr *x = &lz->x;
-  x->ndims = nd;
-  memcpy(x->dims, d, (size_t)nd * sizeof *d);
-  x->numel = ga_shape_numel(nd, d);
   x->ninputs = 1;
   lz->leaves[0] = v->base;
   v->base->refcount++;
