@@ -280,11 +280,13 @@ classdef gpuArray < handle
     ## (MATLAB's accept gpuArray arguments; Octave's builtins refuse an object)
 
     function s = num2str (x, varargin)
-      s = num2str (gather (x), gpuArray.gather_args_ (varargin){:});
+      args = cellfun (@gather, varargin, "uniformoutput", false);
+      s = num2str (gather (x), args{:});
     endfunction
 
     function s = mat2str (x, varargin)
-      s = mat2str (gather (x), gpuArray.gather_args_ (varargin){:});
+      args = cellfun (@gather, varargin, "uniformoutput", false);
+      s = mat2str (gather (x), args{:});
     endfunction
 
     function s = int2str (x)
@@ -292,15 +294,18 @@ classdef gpuArray < handle
     endfunction
 
     function varargout = sprintf (varargin)
-      [varargout{1:max (1, nargout)}] = sprintf (gpuArray.gather_args_ (varargin){:});
+      args = cellfun (@gather, varargin, "uniformoutput", false);
+      [varargout{1:max (1, nargout)}] = sprintf (args{:});
     endfunction
 
     function varargout = fprintf (varargin)
-      [varargout{1:nargout}] = fprintf (gpuArray.gather_args_ (varargin){:});
+      args = cellfun (@gather, varargin, "uniformoutput", false);
+      [varargout{1:nargout}] = fprintf (args{:});
     endfunction
 
     function varargout = printf (varargin)
-      [varargout{1:nargout}] = printf (gpuArray.gather_args_ (varargin){:});
+      args = cellfun (@gather, varargin, "uniformoutput", false);
+      [varargout{1:nargout}] = printf (args{:});
     endfunction
 
     ## ---- indexing and array manipulation (src/core/ga_index.c, ga_layout.c) ------------
@@ -514,7 +519,7 @@ classdef gpuArray < handle
                 && isscalar (kk) && kk == fix (kk) && kk >= 0 && isscalar (d) && d == fix (d)
                 && d >= 1 && d <= numel (sz) && kk < sz(d));
       if (! device)
-        args = gpuArray.gather_args_ ({x, k, dim});
+        args = cellfun (@gather, {x, k, dim}, "uniformoutput", false);
         if (nargin < 3)
           args = args(1:2);
         endif
@@ -1397,7 +1402,7 @@ classdef gpuArray < handle
         endif
         r = gpuArray (__gpuarray__ ("unary", "eps", x), [], [], true);
       else
-        args = gpuArray.gather_args_ ([{x}, varargin]);
+        args = cellfun (@gather, [{x}, varargin], "uniformoutput", false);
         r = eps (args{:});
       endif
     endfunction
@@ -2763,15 +2768,6 @@ classdef gpuArray < handle
       endif
       ## (inside the class, A(I) = X does not reach subsasgn: call it)
       r = subsasgn (a, substruct ("()", {out}), 0);
-    endfunction
-
-    ## every gpuArray in args gathered (a loop: see ind2sub)
-    function args = gather_args_ (args)
-      for i = 1:numel (args)
-        if (isa (args{i}, "gpuArray"))
-          args{i} = gather (args{i});
-        endif
-      endfor
     endfunction
 
     function v = ifelse_ (c, a, b)
