@@ -291,32 +291,51 @@ layout(push_constant) uniform Params {
 
 // The interchanges as one permutation of the rows they touch (at most 2 MAXW): position
 // s_pos[e] receives the row that was at s_src[e], so a column is read once and written
-// once, with no order among its loads or among its stores.
+// once, with no order among its loads or among its stores. Slots 0 .. k-1 are rows r0 ..
+// r0+k-1; a pivot row below them gets the next free slot where it first appears. The
+// pivots are read by k threads at once and every pivot's slot found in parallel: one
+// thread walking them read one pivot a round trip (16 us a call on the H200).
 shared uint s_pos[2 * MAXW], s_src[2 * MAXW];
+shared uint s_piv[MAXW], s_slot[MAXW];
 shared uint s_n;
 
 void main()
 {
   uint tid = gl_LocalInvocationID.x;
+  if (tid < pc.k)
+    s_piv[tid] = uint(LuI(pc.piv + 4ul * uint64_t(tid)).v);
+  barrier();
+  if (tid < pc.k) {
+    uint p = s_piv[tid], slot = p - pc.r0;
+    if (p >= pc.r0 + pc.k) { // below the first k rows: the slot of its first appearance
+      uint first = tid;
+      [[unroll]] for (uint q = 0u; q < uint(MAXW); q++)
+        if (q < tid && s_piv[q] == p && q < first)
+          first = q;
+      uint before = 0u; // distinct rows below the first k that appeared before `first`
+      [[unroll]] for (uint q = 0u; q < uint(MAXW); q++) {
+        uint pq = s_piv[q < pc.k ? q : 0u];
+        bool fresh = q < first && pq >= pc.r0 + pc.k;
+        [[unroll]] for (uint u = 0u; u < uint(MAXW); u++)
+          if (u < q && s_piv[u] == pq)
+            fresh = false;
+        if (fresh)
+          before++;
+      }
+      slot = pc.k + before;
+      s_pos[slot] = p;
+      s_src[slot] = p;
+    }
+    s_slot[tid] = slot;
+    s_pos[tid] = pc.r0 + tid;
+    s_src[tid] = pc.r0 + tid;
+  }
+  barrier();
   if (tid == 0u) {
     uint n = pc.k;
     for (uint q = 0u; q < pc.k; q++) {
-      s_pos[q] = pc.r0 + q;
-      s_src[q] = pc.r0 + q;
-    }
-    for (uint q = 0u; q < pc.k; q++) {
-      uint p = uint(LuI(pc.piv + 4ul * uint64_t(q)).v);
-      if (p == pc.r0 + q)
-        continue;
-      uint e = n;
-      for (uint t = 0u; t < n; t++)
-        if (s_pos[t] == p)
-          e = t;
-      if (e == n) {
-        s_pos[n] = p;
-        s_src[n] = p;
-        n++;
-      }
+      uint e = s_slot[q];
+      n = max(n, e + 1u);
       uint x = s_src[q];
       s_src[q] = s_src[e];
       s_src[e] = x;
