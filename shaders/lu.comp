@@ -391,6 +391,10 @@ shared T s_bk;
 shared uint s_bi;
 shared T s_crow[GMAX][PMAXW];
 shared T s_rowj[PMAXW];
+#if PRE > 0
+shared T s_l11[PRE][PRE];   // L11 (row-major), then
+shared T s_u12[PRE][PMAXW]; // U12 = L11^-1 A12 (row p, panel column q)
+#endif
 
 uint64_t at(uint i, uint c) { return pc.a + (uint64_t(i) + uint64_t(c) * pc.lda) * uint64_t(ES); }
 T keyof(T x) { return isnan(x) ? T(-1) : abs(x); }
@@ -454,6 +458,48 @@ void main()
   [[unroll]] for (uint k = 0u; k < uint(RPT); k++)
     [[unroll]] for (uint q = 0u; q < uint(PMAXW); q++)
       v[k][q] = base + k * uint(WG) < pc.rows && q < pc.w ? LuS(at(base + k * uint(WG), q)).v : T(0);
+#if PRE > 0
+  {
+    // The step before the panel (ga_la_desc.pre, PRE columns, a variant of its own: the
+    // unrolled update made every KIND 4 slow to compile on lavapipe): every workgroup
+    // solves U12 = L11^-1 A12 (PRE x w, just above the panel) itself, a thread a column,
+    // then its rows lose L21 U12. U12 goes back to memory only after the last meeting
+    // below, when every workgroup has read A12.
+    for (uint e = tid; e < uint(PRE * PRE); e += uint(WG)) {
+      uint i = e % uint(PRE), p = e / uint(PRE);
+      s_l11[i][p] = LuS(pc.a + (uint64_t(i) + uint64_t(p) * pc.lda - uint64_t(PRE) * (pc.lda + 1ul)) *
+                            uint64_t(ES)).v;
+    }
+    for (uint e = tid; e < uint(PRE) * pc.w; e += uint(WG)) {
+      uint i = e % uint(PRE), q = e / uint(PRE);
+      s_u12[i][q] = LuS(pc.a + (uint64_t(i) + uint64_t(q) * pc.lda - uint64_t(PRE)) * uint64_t(ES)).v;
+    }
+    barrier();
+    if (tid < pc.w) {
+      T u[PRE];
+      [[unroll]] for (uint i = 0u; i < uint(PRE); i++) {
+        T x = s_u12[i][tid];
+        [[unroll]] for (uint p = 0u; p < i; p++)
+          x -= s_l11[i][p] * u[p];
+        u[i] = x;
+      }
+      [[unroll]] for (uint i = 0u; i < uint(PRE); i++)
+        s_u12[i][tid] = u[i];
+    }
+    barrier();
+    [[unroll]] for (uint k = 0u; k < uint(RPT); k++) {
+      uint i = base + k * uint(WG);
+      if (i < pc.rows) {
+        T l[PRE];
+        [[unroll]] for (uint p = 0u; p < uint(PRE); p++)
+          l[p] = LuS(pc.a + (uint64_t(i) + uint64_t(p) * pc.lda - uint64_t(PRE) * pc.lda) * uint64_t(ES)).v;
+        [[unroll]] for (uint q = 0u; q < uint(PMAXW); q++)
+          [[unroll]] for (uint p = 0u; p < uint(PRE); p++)
+            v[k][q] -= l[p] * s_u12[p][q];
+      }
+    }
+  }
+#endif
   uint64_t counter = pc.work;
   [[unroll]] for (uint j = 0u; j < uint(PMAXW); j++) {
     if (j < kmax) {
@@ -548,6 +594,13 @@ void main()
     [[unroll]] for (uint q = 0u; q < uint(PMAXW); q++)
       if (base + k * uint(WG) < pc.rows && q < pc.w)
         LuS(at(base + k * uint(WG), q)).v = v[k][q];
+#if PRE > 0
+  if (g == 0u)
+    for (uint e = tid; e < uint(PRE) * pc.w; e += uint(WG)) {
+      uint i = e % uint(PRE), q = e / uint(PRE);
+      LuS(pc.a + (uint64_t(i) + uint64_t(q) * pc.lda - uint64_t(PRE)) * uint64_t(ES)).v = s_u12[i][q];
+    }
+#endif
   if (tid == 0u) {
     uint last = kmax * G + G - 1u;
     if (atomicAdd(LuCU(counter).v, 1u) == last)

@@ -194,6 +194,7 @@ typedef struct {
  * the candidates the workgroups exchange, for up to GA_LA_PANEL_GROUPS of them */
 #define GA_LA_PANEL_GROUPS 128
 #define GA_LA_PANEL_W 16 /* the widest panel such a provider takes (narrower than the leaf) */
+#define GA_LA_PRE_MAX 48 /* the most columns of GETF2's step before the panel (pre) it takes */
 #define GA_LA_WORK_BYTES (64 + 2 * (GA_LA_PANEL_GROUPS * (8 + 4 + 8 * GA_LA_PANEL_W) + 8 * GA_LA_PANEL_W))
 typedef enum {
   /* LU with partial pivoting of the panel of columns c0 .. c0+w-1, rows r0 .. m-1 of the
@@ -203,7 +204,12 @@ typedef enum {
    * reciprocal (by division below the smallest normal), the rest of the panel updated;
    * piv[r0 + j] receives the pivot row; the int32 at info (element offset off_info of
    * piv) receives c0 + j + 1 for the first exactly zero pivot if it is still 0 (a zero
-   * pivot swaps and updates nothing, and is recorded as row r0 + j). */
+   * pivot swaps and updates nothing, and is recorded as row r0 + j).
+   * With pre > 0 (r0 == c0 >= pre), first the step of the blocked LU that precedes the
+   * panel: U12 := L11^-1 U12 for the pre x w block above the panel (rows r0-pre ..
+   * r0-1), L11 the unit lower triangle of its pre columns to the left, then the panel's
+   * rows lose L21 U12 (L21: those pre columns, rows r0 .. m-1). A provider may decline
+   * pre (GA_ERR_UNSUPPORTED; see ga_plan_la_try). */
   GA_LA_GETF2,
   /* the interchanges GETF2 recorded for the same desc (piv[r0 .. r0+k-1], k = min(m-r0, w)),
    * in order, applied to every column of a outside the panel c0 .. c0+w-1 */
@@ -240,6 +246,7 @@ typedef struct {
   ga_pbuf *piv;             /* GETF2, LASWP: int32 pivots and the info word */
   int64_t off_info;
   int swap_all;             /* GETF2: interchanges across all ncols columns */
+  int64_t pre;              /* GETF2: columns of the update before the panel */
   ga_pbuf *work;            /* GETF2: GA_LA_WORK_BYTES of scratch, or NULL */
   int64_t vrows, step, off_out; /* JACOBI, COLNORM */
   double tol;                   /* JACOBI */
@@ -299,6 +306,8 @@ ga_status ga_plan_gemm(const ga_gemm_desc *d);
 void ga_host_la(const ga_la_desc *d, void *a, const void *t, int32_t *piv);
 /* The provider's kernel, or the host's on downloaded buffers when it declines. */
 ga_status ga_plan_la(const ga_la_desc *d);
+/* The provider's kernel alone: GA_ERR_UNSUPPORTED where it declines, nothing done. */
+ga_status ga_plan_la_try(const ga_la_desc *d);
 
 /* Octave's int64/uint64 arithmetic with a double operand (ga_int64_mixed.c). int_cls is
  * GA_INT64 or GA_UINT64 and the result's class; x is the integer operand's 64 bits

@@ -16,6 +16,24 @@
   {                                                                                                     \
     int64_t lda = d->lda, rows = d->m - d->r0, kmax = rows < d->w ? rows : d->w;                        \
     int32_t *info = piv + d->off_info;                                                                  \
+    if (d->pre > 0) { /* U12 := L11^-1 U12, then the panel -= L21 U12, in the device's order */        \
+      int64_t p0 = d->r0 - d->pre, l0 = d->c0 - d->pre;                                                 \
+      for (int64_t q = 0; q < d->w; q++) {                                                              \
+        T *u = A + p0 + (d->c0 + q) * lda;                                                              \
+        for (int64_t i = 1; i < d->pre; i++) {                                                          \
+          T v = u[i];                                                                                   \
+          for (int64_t k = 0; k < i; k++)                                                               \
+            v -= A[p0 + i + (l0 + k) * lda] * u[k];                                                     \
+          u[i] = v;                                                                                     \
+        }                                                                                               \
+        for (int64_t i = d->r0; i < d->m; i++) {                                                        \
+          T v = A[i + (d->c0 + q) * lda];                                                               \
+          for (int64_t k = 0; k < d->pre; k++)                                                          \
+            v -= A[i + (l0 + k) * lda] * u[k];                                                          \
+          A[i + (d->c0 + q) * lda] = v;                                                                 \
+        }                                                                                               \
+      }                                                                                                 \
+    }                                                                                                   \
     for (int64_t j = 0; j < kmax; j++) {                                                                \
       int64_t r = d->r0 + j, c = d->c0 + j, p = r;                                                      \
       T best = key_##SUFFIX(A[r + c * lda]);                                                            \
@@ -233,9 +251,14 @@ void ga_host_la(const ga_la_desc *d, void *a, const void *t, int32_t *piv)
   }
 }
 
+ga_status ga_plan_la_try(const ga_la_desc *d)
+{
+  return ga_g.prov->la ? ga_g.prov->la(ga_g.pstate, d) : GA_ERR_UNSUPPORTED;
+}
+
 ga_status ga_plan_la(const ga_la_desc *d)
 {
-  ga_status st = ga_g.prov->la ? ga_g.prov->la(ga_g.pstate, d) : GA_ERR_UNSUPPORTED;
+  ga_status st = ga_plan_la_try(d);
   if (st != GA_ERR_UNSUPPORTED)
     return st;
   /* whole buffers down, the reference, the written ones back up */

@@ -400,6 +400,37 @@ static ga_status trsm_rec(ga_class cls, const ga_pbuf *T, int64_t off_t, int64_t
   return trsm_rec(cls, T, off_t, ldt, st, lower, unit, trans, n1, B, off_b, ldb, sb, nrhs, batch);
 }
 
+/* The widest block (in leaves) factored left-looking, each leaf's kernel doing the
+ * triangular solve and the product with the block's columns before it first (GETF2's
+ * pre): those are two dispatches of a few microseconds' work each, which the recursion
+ * would run between leaves. GPUARRAY_LU_PRE sets it (0 or 1: the recursion all the way
+ * down). H200, 4096 LU (bench/solve_probe): pairs 37.8 ms double / 28.8 single, blocks
+ * of 4 leaves 40.2 / 30.9 (the panel kernel with 48 columns before it takes 97 us
+ * instead of 73), none 38.8 / 29.9. */
+static int64_t lu_pre_block(void)
+{
+  const char *e = getenv("GPUARRAY_LU_PRE");
+  long v = e && *e ? strtol(e, NULL, 10) : 2;
+  return v >= 0 && v <= 16 ? v : 2;
+}
+
+/* The leaf panel at columns c0 .. c0+w-1 (rows c0 .. m-1) and its interchanges across the
+ * other columns; with pre > 0 its kernel first does the step before it, and
+ * GA_ERR_UNSUPPORTED (nothing done) says the provider declined that. */
+static ga_status leaf_panel(ga_class cls, ga_pbuf *W, int64_t m, int64_t ncols, int64_t c0, int64_t w, int64_t pre,
+                            ga_pbuf *piv, int64_t off_info, ga_pbuf *work)
+{
+  bool laswp = lu_laswp();
+  ga_la_desc d = {.kind = GA_LA_GETF2, .cls = cls, .m = m, .n = ncols, .batch = 1, .a = W, .lda = m,
+                  .ncols = ncols, .r0 = c0, .c0 = c0, .w = w, .piv = piv, .off_info = off_info,
+                  .swap_all = !laswp, .work = work, .pre = pre};
+  ga_status s = pre > 0 ? ga_plan_la_try(&d) : ga_plan_la(&d);
+  if (s != GA_OK || !laswp || ncols <= w)
+    return s;
+  d.kind = GA_LA_LASWP;
+  return ga_plan_la(&d);
+}
+
 /* Columns c0 .. c0+w-1 of the LU of W (m x ncols, ld m), rows c0 .. m-1, after the columns
  * before them (Toledo's recursive LU): the left half, U12 = L11^-1 A12, A22 -= L21 U12,
  * the right half. The panels of leaf columns are factored by one kernel each, which also
@@ -410,19 +441,36 @@ static ga_status rgetrf(ga_class cls, ga_pbuf *W, int64_t m, int64_t ncols, int6
   int64_t r = m - c0, leaf = lu_leaf();
   if (r <= 0 || w <= 0)
     return GA_OK;
-  if (w <= leaf) {
-    bool laswp = lu_laswp();
-    ga_la_desc d = {.kind = GA_LA_GETF2, .cls = cls, .m = m, .n = ncols, .batch = 1, .a = W, .lda = m,
-                    .ncols = ncols, .r0 = c0, .c0 = c0, .w = w, .piv = piv, .off_info = off_info,
-                    .swap_all = !laswp, .work = work};
-    ga_status s = ga_plan_la(&d);
-    if (s != GA_OK || !laswp || ncols <= w)
-      return s;
-    d.kind = GA_LA_LASWP;
-    return ga_plan_la(&d);
+  if (w <= leaf)
+    return leaf_panel(cls, W, m, ncols, c0, w, 0, piv, off_info, work);
+  ga_status s;
+  if (w <= lu_pre_block() * leaf && lu_laswp()) {
+    /* left-looking: leaf q first takes the step with the q leaves before it, in its own
+     * kernel where the provider can, else by a triangular solve and a product */
+    for (int64_t q0 = 0; q0 < w && q0 < r; q0 += leaf) {
+      int64_t lw = w - q0 < leaf ? w - q0 : leaf;
+      if (q0 > 0) {
+        s = leaf_panel(cls, W, m, ncols, c0 + q0, lw, q0, piv, off_info, work);
+        if (s == GA_OK)
+          continue;
+        if (s != GA_ERR_UNSUPPORTED)
+          return s;
+        if ((s = trsm_rec(cls, W, c0 + c0 * m, m, 0, true, true, false, q0, W, c0 + (c0 + q0) * m, m, 0, lw, 1)) !=
+                GA_OK ||
+            (s = ga_la_gemm_update(cls, 0, 0, r - q0, lw, q0, W, c0 + q0 + c0 * m, m, W, c0 + (c0 + q0) * m, m, W,
+                                   c0 + q0 + (c0 + q0) * m, m, 1)) != GA_OK)
+          return s;
+      }
+      if ((s = leaf_panel(cls, W, m, ncols, c0 + q0, lw, 0, piv, off_info, work)) != GA_OK)
+        return s;
+    }
+    /* the leaves past the last row (wide matrices) are U12 only */
+    int64_t qe = (r + leaf - 1) / leaf * leaf;
+    if (qe < w)
+      return trsm_rec(cls, W, c0 + c0 * m, m, 0, true, true, false, r, W, c0 + (c0 + qe) * m, m, 0, w - qe, 1);
+    return GA_OK;
   }
   int64_t n1 = split_at(w, leaf), n2 = w - n1, k1 = r < n1 ? r : n1;
-  ga_status s;
   if ((s = rgetrf(cls, W, m, ncols, c0, n1, piv, off_info, work)) != GA_OK ||
       (s = trsm_rec(cls, W, c0 + c0 * m, m, 0, true, true, false, k1, W, c0 + (c0 + n1) * m, m, 0, n2, 1)) != GA_OK)
     return s;
@@ -583,6 +631,9 @@ static ga_status tri_prepare(tri_factor *f, ga_class cls, const ga_pbuf *T, int6
   return tri_prepare_nb(f, cls, T, n, lower, unit, tri_block());
 }
 
+/* The most right-hand sides a triangular solve takes as matrix-vector products */
+#define TRI_VEC_RHS 4
+
 /* Y := op(T)^-1 X (both n x nrhs, ld n); X is overwritten. Block by block in the order
  * op(T) needs: Y_k = op(inv(T_kk)) X_k, then the rest of X loses Y_k's contribution. */
 static ga_status tri_solve(const tri_factor *f, bool trans, ga_pbuf *X, ga_pbuf *Y, int64_t nrhs)
@@ -592,19 +643,23 @@ static ga_status tri_solve(const tri_factor *f, bool trans, ga_pbuf *X, ga_pbuf 
   ga_class cls = f->cls;
   const ga_pbuf *T = f->T;
   ga_status st = GA_OK;
+  /* a few right-hand sides as a batch of matrix-vector products (one dispatch each, as
+   * for one), where a product of a few columns would take the tiled kernel */
+  int64_t cols = nrhs <= TRI_VEC_RHS ? 1 : nrhs, pages = nrhs <= TRI_VEC_RHS ? nrhs : 1,
+          sv = pages > 1 ? n : 0;
   for (int64_t s = 0; s < nblocks && st == GA_OK; s++) {
     int64_t bi = fwd ? s : nblocks - 1 - s;
     int64_t k0 = bi * nb, kb = n - k0 < nb ? n - k0 : nb;
-    if ((st = ga_la_gemm_update(cls, trans, 0, kb, nrhs, kb, &f->inv, bi * nb * nb, nb, X, k0, n, Y, k0, n, 0)) !=
-        GA_OK)
+    if ((st = gemm_batch(cls, trans, 0, kb, cols, kb, &f->inv, bi * nb * nb, nb, 0, X, k0, n, sv, Y, k0, n, sv, pages,
+                         0)) != GA_OK)
       break;
     if (fwd && k0 + kb < n) {
       int64_t r0 = k0 + kb, rn = n - r0;
-      st = trans ? ga_la_gemm_update(cls, 1, 0, rn, nrhs, kb, T, k0 + r0 * n, n, Y, k0, n, X, r0, n, 1)
-                 : ga_la_gemm_update(cls, 0, 0, rn, nrhs, kb, T, r0 + k0 * n, n, Y, k0, n, X, r0, n, 1);
+      st = trans ? gemm_batch(cls, 1, 0, rn, cols, kb, T, k0 + r0 * n, n, 0, Y, k0, n, sv, X, r0, n, sv, pages, 1)
+                 : gemm_batch(cls, 0, 0, rn, cols, kb, T, r0 + k0 * n, n, 0, Y, k0, n, sv, X, r0, n, sv, pages, 1);
     } else if (!fwd && k0 > 0) {
-      st = trans ? ga_la_gemm_update(cls, 1, 0, k0, nrhs, kb, T, k0, n, Y, k0, n, X, 0, n, 1)
-                 : ga_la_gemm_update(cls, 0, 0, k0, nrhs, kb, T, k0 * n, n, Y, k0, n, X, 0, n, 1);
+      st = trans ? gemm_batch(cls, 1, 0, k0, cols, kb, T, k0, n, 0, Y, k0, n, sv, X, 0, n, sv, pages, 1)
+                 : gemm_batch(cls, 0, 0, k0, cols, kb, T, k0 * n, n, 0, Y, k0, n, sv, X, 0, n, sv, pages, 1);
     }
   }
   return st;
@@ -620,6 +675,8 @@ typedef struct {
   ga_class cls;
   ga_pbuf x, y;      /* device n-vectors */
   void *h;           /* n elements of cls */
+  const ga_pbuf *first; /* where set: A^-1 e/n (e all ones), solved with B, at element first_off */
+  int64_t first_off;
 } factors;
 
 static ga_status vec_put(factors *f, const double *v)
@@ -700,7 +757,13 @@ static ga_status inv_norm1_estimate(factors *f, double *out)
   int64_t jlast = -1;
   bool done = false;
   for (int iter = 0; iter < 5 && st == GA_OK && !done; iter++) {
-    if ((st = factors_solve(f, x, false, w)) != GA_OK)
+    if (iter == 0 && f->first) { /* solved with B already */
+      if ((st = ga_la_copy_region(f->first, f->first_off, n, NULL, &f->x, 0, n, n, 1, es)) == GA_OK)
+        st = vec_get(f, &f->x, x);
+    } else {
+      st = factors_solve(f, x, false, w);
+    }
+    if (st != GA_OK)
       break;
     double e = 0;
     for (int64_t i = 0; i < n; i++)
@@ -810,9 +873,19 @@ static void drop(operand *r)
 }
 
 /* a new rows x cols tensor holding a copy of t's elements (with a row permutation) */
+static ga_status copy_new_wide(const ga_tensor *t, int64_t rows, int64_t cols, int64_t spare, const int64_t *perm,
+                               ga_tensor **out);
+
 static ga_status copy_new(const ga_tensor *t, int64_t rows, int64_t cols, const int64_t *perm, ga_tensor **out)
 {
-  int64_t dims[2] = {rows, cols};
+  return copy_new_wide(t, rows, cols, 0, perm, out);
+}
+
+/* the same with `spare` more columns after them, contents unspecified */
+static ga_status copy_new_wide(const ga_tensor *t, int64_t rows, int64_t cols, int64_t spare, const int64_t *perm,
+                               ga_tensor **out)
+{
+  int64_t dims[2] = {rows, cols + spare};
   ga_status st = ga_tensor_new(t->cls, 2, dims, out);
   if (st != GA_OK || rows * cols == 0)
     return st;
@@ -996,6 +1069,13 @@ static bool is_near_singular(ga_class cls, double rc)
   return d == 1.0;
 }
 
+/* whether rcond_of will estimate (and so solve with e/n first) */
+static bool estimate_runs(int64_t n, double anorm)
+{
+  const char *e = getenv("GPUARRAY_SOLVE_RCOND");
+  return !(e && *e == '0') && n > 0 && anorm != 0;
+}
+
 static ga_status rcond_of(factors *f, ga_class cls, double anorm, ga_solve_info *info)
 {
   double rc;
@@ -1128,9 +1208,36 @@ static ga_status scratch(ga_class cls, int64_t n, int64_t nrhs, ga_tensor **out)
   return ga_tensor_new(cls, 2, dims, out);
 }
 
+/* Column col of t (n rows) := 1/n: the condition estimate's first vector, which then
+ * rides along with B's solves instead of being solved on its own (two triangular solves,
+ * 64 dependent dispatches at n = 4096) */
+static ga_status put_probe_column(ga_tensor *t, int64_t n, int64_t col)
+{
+  size_t es = ga_class_size(t->cls);
+  void *h = xcalloc((size_t)n, es);
+  ga_pbuf tmp = {0};
+  ga_status st = h ? ga_buffer_acquire((size_t)n * es, &tmp) : ga_fail(GA_ERR_OOM, "out of host memory");
+  for (int64_t i = 0; i < n && st == GA_OK; i++) {
+    if (t->cls == GA_SINGLE)
+      ((float *)h)[i] = (float)(1.0 / (double)n);
+    else
+      ((double *)h)[i] = 1.0 / (double)n;
+  }
+  if (st == GA_OK && (st = ga_g.prov->upload(ga_g.pstate, &tmp, h, (size_t)n * es)) == GA_OK) {
+    ga_g.stats.bytes_uploaded += (size_t)n * es;
+    st = ga_la_copy_region(&tmp, 0, n, NULL, &t->buf, col * n, n, n, 1, es);
+  }
+  if (tmp.bytes)
+    ga_buffer_release(&tmp);
+  free(h);
+  return st;
+}
+
 /* A \ B for square A (n x n, materialised, class cls) and B (n x nrhs): the factors,
  * their diagonal blocks' inverses, the condition estimate and the solves all on the
- * device; what comes back is the pivots, n-vectors of the estimate and a few scalars. */
+ * device; what comes back is the pivots, n-vectors of the estimate and a few scalars.
+ * Where the estimate runs, the right-hand sides get one more column, its first vector,
+ * solved with them. */
 static ga_status solve_square(ga_tensor *a, ga_tensor *b, ga_class cls, ga_tensor **out, ga_solve_info *info)
 {
   int64_t n = a->dims[0], nrhs = b->numel / n;
@@ -1142,34 +1249,39 @@ static ga_status solve_square(ga_tensor *a, ga_tensor *b, ga_class cls, ga_tenso
   if (st != GA_OK)
     return st;
   int64_t *perm = xcalloc((size_t)n, sizeof *perm);
+  int64_t spare = estimate_runs(n, anorm) ? 1 : 0, cols = nrhs + spare;
   ga_tensor *W = NULL, *X = NULL, *Y = NULL;
   tri_factor f1 = {0}, f2 = {0}, g1 = {0}, g2 = {0};
+  factors f = {.n = n};
   if (!perm) {
     st = ga_fail(GA_ERR_OOM, "out of host memory");
     goto done;
   }
   if (type == MT_UPPER || type == MT_LOWER) {
-    factors f = {.kind = 2, .f1 = &f1, .n = n};
+    f.kind = 2;
+    f.f1 = &f1;
+    /* the answer lands in X: its spare column is where the solve writes it */
     if ((st = tri_prepare(&f1, cls, &a->buf, n, type == MT_LOWER, false)) != GA_OK ||
-        (st = copy_new(b, n, nrhs, NULL, &Y)) != GA_OK || (st = scratch(cls, n, nrhs, &X)) != GA_OK ||
-        (st = tri_solve(&f1, false, &Y->buf, &X->buf, nrhs)) != GA_OK)
+        (st = copy_new_wide(b, n, nrhs, spare, NULL, &Y)) != GA_OK ||
+        (spare && (st = put_probe_column(Y, n, nrhs)) != GA_OK) || (st = scratch(cls, n, cols, &X)) != GA_OK ||
+        (st = tri_solve(&f1, false, &Y->buf, &X->buf, cols)) != GA_OK)
       goto done;
-    st = rcond_of(&f, cls, anorm, info);
-    goto done;
+    goto estimate;
   }
   if (type == MT_HERMITIAN) {
     int64_t pinfo = 0;
     if ((st = copy_new(a, n, n, NULL, &W)) != GA_OK || (st = potrf(cls, &W->buf, n, &pinfo)) != GA_OK)
       goto done;
     if (!pinfo) {
-      factors f = {.kind = 1, .f1 = &f1, .n = n};
+      f.kind = 1;
+      f.f1 = &f1;
       if ((st = tri_prepare(&f1, cls, &W->buf, n, true, false)) != GA_OK ||
-          (st = copy_new(b, n, nrhs, NULL, &X)) != GA_OK || (st = scratch(cls, n, nrhs, &Y)) != GA_OK ||
-          (st = tri_solve(&f1, false, &X->buf, &Y->buf, nrhs)) != GA_OK ||
-          (st = tri_solve(&f1, true, &Y->buf, &X->buf, nrhs)) != GA_OK)
+          (st = copy_new_wide(b, n, nrhs, spare, NULL, &X)) != GA_OK ||
+          (spare && (st = put_probe_column(X, n, nrhs)) != GA_OK) || (st = scratch(cls, n, cols, &Y)) != GA_OK ||
+          (st = tri_solve(&f1, false, &X->buf, &Y->buf, cols)) != GA_OK ||
+          (st = tri_solve(&f1, true, &Y->buf, &X->buf, cols)) != GA_OK)
         goto done;
-      st = rcond_of(&f, cls, anorm, info);
-      goto done;
+      goto estimate;
     }
     ga_tensor_unref(W); /* not positive definite: LU, as Octave falls back */
     W = NULL;
@@ -1181,16 +1293,22 @@ static ga_status solve_square(ga_tensor *a, ga_tensor *b, ga_class cls, ga_tenso
     /* exactly singular: Octave warns and answers as for a rectangular matrix */
     info->cond = GA_SOLVE_SINGULAR;
     info->rcond = 0;
+    spare = 0;
     st = lstsq_host(a, b, cls, &X);
     goto done;
   }
-  factors f = {.kind = 0, .f1 = &f1, .f2 = &f2, .perm = perm, .n = n};
-  /* the solve is recorded first: the estimate's first download waits for both */
+  f.kind = 0;
+  f.f1 = &f1;
+  f.f2 = &f2;
+  f.perm = perm;
+  /* the solve is recorded first: the estimate's first download waits for both (e/n is
+   * its own permutation: the spare column needs none) */
   if ((st = tri_prepare(&f1, cls, &W->buf, n, true, true)) != GA_OK ||
       (st = tri_prepare(&f2, cls, &W->buf, n, false, false)) != GA_OK ||
-      (st = copy_new(b, n, nrhs, perm, &X)) != GA_OK || (st = scratch(cls, n, nrhs, &Y)) != GA_OK ||
-      (st = tri_solve(&f1, false, &X->buf, &Y->buf, nrhs)) != GA_OK ||
-      (st = tri_solve(&f2, false, &Y->buf, &X->buf, nrhs)) != GA_OK)
+      (st = copy_new_wide(b, n, nrhs, spare, perm, &X)) != GA_OK ||
+      (spare && (st = put_probe_column(X, n, nrhs)) != GA_OK) || (st = scratch(cls, n, cols, &Y)) != GA_OK ||
+      (st = tri_solve(&f1, false, &X->buf, &Y->buf, cols)) != GA_OK ||
+      (st = tri_solve(&f2, false, &Y->buf, &X->buf, cols)) != GA_OK)
     goto done;
   if (rcond_block() != f1.nb && n > f1.nb) {
     if ((st = tri_prepare_nb(&g1, cls, &W->buf, n, true, true, rcond_block())) != GA_OK ||
@@ -1198,6 +1316,11 @@ static ga_status solve_square(ga_tensor *a, ga_tensor *b, ga_class cls, ga_tenso
       goto done;
     f.f1 = &g1;
     f.f2 = &g2;
+  }
+estimate:
+  if (spare) {
+    f.first = &X->buf;
+    f.first_off = n * nrhs;
   }
   st = rcond_of(&f, cls, anorm, info);
 done:
@@ -1211,6 +1334,13 @@ done:
   /* every path answers in X; Y is scratch */
   if (Y)
     ga_tensor_unref(Y);
+  if (st == GA_OK && X && spare) { /* the answer without the estimate's column */
+    int64_t dims[2] = {n, nrhs};
+    ga_tensor *v = NULL;
+    st = ga_tensor_alias_range(X, 0, 2, dims, &v);
+    ga_tensor_unref(X);
+    X = v;
+  }
   if (st != GA_OK && X) {
     ga_tensor_unref(X);
     X = NULL;

@@ -11,6 +11,7 @@
 typedef struct {
   ga_class cls;
   int kind, wg, subgroup, rpt, sw, nslot;
+  int pre; /* KIND 4: columns of the step before the panel (ga_la_desc.pre) */
   int maxw; /* the widest panel the variant takes (0: GA_LA_LEAF_MAX) */
 } lu_variant;
 
@@ -26,11 +27,11 @@ static char *lu_source(const void *ctx)
   ga_strbuf b = {0};
   ga_sb_printf(&b, "#version 460\n%s\n#define T %s\n#define ES %d\n#define TMIN %s\n#define KIND %d\n"
                    "#define WG %d\n#define SUBGROUP %d\n#define MAXW %d\n#define MAXM %d\n#define RPT %d\n"
-                   "#define GMAX %d\n#define PMAXW %d\n#define SW %d\n#define NSLOT %d\n",
+                   "#define GMAX %d\n#define PMAXW %d\n#define SW %d\n#define NSLOT %d\n#define PRE %d\n",
                ga_glsl_common, dbl ? "double" : "float", dbl ? 8 : 4,
                dbl ? "2.2250738585072014e-308LF" : "1.17549435e-38", v->kind, v->wg, v->subgroup, v->maxw ? v->maxw : GA_LA_LEAF_MAX,
                GA_LA_TRSM_MAX, v->rpt ? v->rpt : 1, GA_LA_PANEL_GROUPS, GA_LA_PANEL_W, v->sw ? v->sw : 1,
-               v->nslot ? v->nslot : 1);
+               v->nslot ? v->nslot : 1, v->pre);
   ga_sb_puts(&b, ga_glsl_lu);
   return ga_sb_take(&b);
 }
@@ -169,8 +170,8 @@ static bool reg_shape(const ga_vk *vk, ga_class cls, int64_t rows, int64_t w, lu
 static ga_status pipeline(ga_vk *vk, const lu_variant *v, VkPipeline *p)
 {
   char key[64];
-  snprintf(key, sizeof key, "lu:%d:%d:%d:%d:%d:%d:%d", (int)v->cls, v->kind, v->wg, v->subgroup, v->rpt, v->sw,
-           v->maxw);
+  snprintf(key, sizeof key, "lu:%d:%d:%d:%d:%d:%d:%d:%d", (int)v->cls, v->kind, v->wg, v->subgroup, v->rpt, v->sw,
+           v->maxw, v->pre);
   return ga_vk_pipeline_get(vk, key, lu_source, v, p);
 }
 
@@ -196,7 +197,20 @@ ga_status ga_vk_la(void *state, const ga_la_desc *d)
     getf2_shape(vk, d->cls, &pv.wg, &pv.subgroup);
     bool panel = !d->swap_all && d->work && d->w <= GA_LA_PANEL_W &&
                  panel_shape(vk, d->m - d->r0, &pv.wg, &pv.rpt, &groups);
-    if (!(panel && groups > 1) && !d->swap_all && reg_shape(vk, d->cls, d->m - d->r0, d->w, &v)) {
+    /* the step before the panel (pre) only in KIND 4, whatever its number of workgroups,
+     * and by default not on a CPU device (lavapipe takes a minute to compile a variant,
+     * and runs its panels in KIND 5); GPUARRAY_LU_PRE_CPU=1 asks for it there (tests) */
+    const char *pe = getenv("GPUARRAY_LU_PRE_CPU");
+    bool pre_ok = vk->props.deviceType != VK_PHYSICAL_DEVICE_TYPE_CPU || (pe && *pe == '1');
+    if (d->pre > 0 && (!pre_ok || !panel || d->pre > GA_LA_PRE_MAX || d->r0 != d->c0 || d->r0 < d->pre))
+      return GA_ERR_UNSUPPORTED;
+    /* its shared memory: L11 and U12 beside the panel's exchange (lu.comp, KIND 4) */
+    uint64_t shared = es * (uint64_t)(d->pre * d->pre + d->pre * GA_LA_PANEL_W) +
+                      es * (uint64_t)(GA_LA_PANEL_GROUPS * GA_LA_PANEL_W + GA_LA_PANEL_W + pv.wg + 1) +
+                      4u * (uint64_t)(pv.wg + 1);
+    if (d->pre > 0 && shared > vk->props.limits.maxComputeSharedMemorySize)
+      return GA_ERR_UNSUPPORTED;
+    if (!(panel && (groups > 1 || d->pre > 0)) && !d->swap_all && reg_shape(vk, d->cls, d->m - d->r0, d->w, &v)) {
       if ((st = pipeline(vk, &v, &p)) != GA_OK)
         return st;
       struct {
@@ -210,6 +224,7 @@ ga_status ga_vk_la(void *state, const ga_la_desc *d)
     if (panel) {
       v = pv;
       v.kind = 4;
+      v.pre = (int)d->pre;
       if ((st = pipeline(vk, &v, &p)) != GA_OK)
         return st;
       struct {

@@ -272,6 +272,74 @@ static void test_lu(void **state)
   }
 }
 
+/* The panel kernel that also does the step before it (GA_LA_GETF2's pre: blocks of
+ * GPUARRAY_LU_PRE leaves factored left-looking, each leaf's kernel doing the triangular
+ * solve and the product with the leaves before it), on every provider that takes it
+ * (LU_PRE_CPU=1 asks lavapipe, which declines it by default; LU_REG=0 sends its panels
+ * to that kernel): the same pivots and, to rounding, the same factors as the recursion
+ * all the way down (LU_PRE=0), in fewer dispatches. Double takes blocks of 4 leaves
+ * (steps of 1 to 3 leaves), single pairs (a variant less to compile on lavapipe). */
+static void lu_once(ga_class cls, int64_t m, int64_t n, const double *A, double **W, double **P, uint64_t *disp)
+{
+  ga_id a = upload(cls, m, n, A), w, p;
+  int64_t info;
+  ga_stats s0, s1;
+  CHECK_OK(ga_synchronize());
+  CHECK_OK(ga_get_stats(&s0));
+  CHECK_OK(ga_lu(a, &w, &p, &info));
+  CHECK_OK(ga_synchronize());
+  CHECK_OK(ga_get_stats(&s1));
+  assert_int_equal(info, 0);
+  assert_int_equal(s1.host_fallbacks - s0.host_fallbacks, 0);
+  *disp = s1.dispatches - s0.dispatches;
+  *W = download(w, m * n);
+  *P = download(p, m);
+  ga_release(a);
+  ga_release(w);
+  ga_release(p);
+}
+
+static void test_lu_pre(void **state)
+{
+  (void)state;
+  setenv("GPUARRAY_LU_REG", "0", 1);
+  setenv("GPUARRAY_LU_PRE_CPU", "1", 1);
+  const int64_t shapes[][2] = {{100, 100}, {203, 203}, {150, 61}, {61, 150}};
+  ga_class classes[] = {GA_DOUBLE, GA_SINGLE};
+  for (int c = 0; c < 2; c++)
+    for (size_t s = 0; s < sizeof shapes / sizeof *shapes; s++) {
+      int64_t m = shapes[s][0], n = shapes[s][1];
+      double *A = random_matrix(classes[c], m, n, 0), *W1, *P1, *W0, *P0;
+      uint64_t d1, d0;
+      setenv("GPUARRAY_LU_PRE", classes[c] == GA_DOUBLE ? "4" : "2", 1);
+      lu_once(classes[c], m, n, A, &W1, &P1, &d1);
+      setenv("GPUARRAY_LU_PRE", "0", 1);
+      lu_once(classes[c], m, n, A, &W0, &P0, &d0);
+      if (!(d1 < d0))
+        fail_msg("%lldx%lld: %llu dispatches with the step in the panel, %llu without", (long long)m, (long long)n,
+                 (unsigned long long)d1, (unsigned long long)d0);
+      double worst = 0, big = 0, eps = classes[c] == GA_SINGLE ? FLT_EPSILON : DBL_EPSILON;
+      for (int64_t i = 0; i < m; i++)
+        assert_true(P1[i] == P0[i]);
+      for (int64_t i = 0; i < m * n; i++) {
+        worst = fmax(worst, fabs(W1[i] - W0[i]));
+        big = fmax(big, fabs(W0[i]));
+      }
+      /* sums of up to n products in another order */
+      if (!(worst <= 4 * (double)n * eps * big))
+        fail_msg("%s %lldx%lld: factors differ by %g (largest %g)", ga_class_name(classes[c]), (long long)m,
+                 (long long)n, worst, big);
+      free(A);
+      free(W1);
+      free(P1);
+      free(W0);
+      free(P0);
+    }
+  unsetenv("GPUARRAY_LU_PRE");
+  unsetenv("GPUARRAY_LU_PRE_CPU");
+  unsetenv("GPUARRAY_LU_REG");
+}
+
 static void test_chol_det_inv(void **state)
 {
   (void)state;
@@ -968,8 +1036,12 @@ static void test_singular_large(void **state)
     an = sa > an ? sa : an;
     in = si > in ? si : in;
   }
+  /* Column 20 differs from 19 by about 5 ulps, no more than the factorization's own
+   * rounding, whose order depends on the blocking (recursive or left-looking): the
+   * factors' condition, which is what an estimate sees, is the matrix's to within a
+   * few times. Hager's estimate of it is a lower bound, within 3 of it on such matrices. */
   double truth = (double)(1 / (an * in));
-  if (!(info.rcond >= truth / 3 && info.rcond <= truth * 10))
+  if (!(info.rcond >= truth / 10 && info.rcond <= truth * 10))
     fail_msg("rcond %g, true %g", info.rcond, truth);
   /* the estimate with inverted blocks of its own (GPUARRAY_RCOND_NB), other than the
    * solves' (main() set small ones): the same bounds */
@@ -978,7 +1050,7 @@ static void test_singular_large(void **state)
   CHECK_OK(ga_mldivide(&oa, &ob, &x, &info));
   unsetenv("GPUARRAY_RCOND_NB");
   assert_int_equal(info.cond, GA_SOLVE_NEARLY_SINGULAR);
-  if (!(info.rcond >= truth / 3 && info.rcond <= truth * 10))
+  if (!(info.rcond >= truth / 10 && info.rcond <= truth * 10))
     fail_msg("rcond %g with its own blocks, true %g", info.rcond, truth);
   ga_release(x);
   ga_release(a);
@@ -1124,6 +1196,7 @@ int main(void)
     cmocka_unit_test(test_mldivide_operands),
     cmocka_unit_test(test_singular),
     cmocka_unit_test(test_lu),
+    cmocka_unit_test(test_lu_pre),
     cmocka_unit_test(test_chol_det_inv),
     cmocka_unit_test(test_errors),
     cmocka_unit_test(test_gemm_update_through_solve),
