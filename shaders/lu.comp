@@ -9,7 +9,9 @@
 //   KIND 2  EYE: identity blocks
 //   KIND 3  LASWP: a panel's interchanges applied to the other columns, a thread per column
 //   KIND 4  PANEL: GETF2 by GROUPS workgroups that hold the panel in registers (RPT rows
-//           of MAXW columns a thread) and meet once per column through global memory
+//           of MAXW columns a thread) and meet once per column through global memory;
+//           with PRE > 0 it first does the blocked LU's step with the PRE columns before
+//           the panel (U12 = L11^-1 A12, the panel's rows -= L21 U12)
 // GETF2 keeps every row of the panel's own columns with one thread (row i with thread
 // i mod WG): a thread reads back only what it wrote itself, so no invocation needs
 // another's global writes (which would need coherent memory); the pivot row travels

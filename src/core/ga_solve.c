@@ -1,8 +1,9 @@
 /* Dense linear algebra on held values: A\B, inv, det, lu, chol (ga.h). LU is Toledo's
- * recursive algorithm on the device: leaf panels factored by one kernel each (which also
- * applies their row interchanges across the matrix), triangular solves and products
- * (ga_plan_gemm with the update flag) between them, the pivots read back once at the
- * end. Triangular solves use the inverses of the factor's diagonal blocks, formed on the
+ * recursive algorithm on the device: leaf panels factored by one kernel each and their
+ * row interchanges applied across the matrix by another, triangular solves and products
+ * (ga_plan_gemm with the update flag) between them, except within blocks of a few leaves,
+ * factored left-looking with each leaf's kernel doing the step before it (GETF2's pre);
+ * the pivots read back once at the end. Triangular solves use the inverses of the factor's diagonal blocks, formed on the
  * device, so each block costs two products. Every step goes through the provider
  * interface (products, copies, the ga_la_desc kernels), so the host provider runs the
  * very same algorithms in plain C. Cholesky still factors its diagonal blocks on the host.
