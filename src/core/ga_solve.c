@@ -676,9 +676,17 @@ typedef struct {
   ga_class cls;
   ga_pbuf x, y;      /* device n-vectors */
   void *h;           /* n elements of cls */
-  const ga_pbuf *first; /* where set: A^-1 e/n (e all ones), solved with B, at element first_off */
+  /* where set: A^-1 e/n (e all ones) at element first_off, and A^-1 of the alternating
+   * vector (alt_vector) at first_off + n, solved with B */
+  const ga_pbuf *first;
   int64_t first_off;
 } factors;
+
+/* the estimate's last vector: alternating signs, growing magnitudes (LAPACK's dlacn2) */
+static double alt_vector(int64_t i, int64_t n)
+{
+  return (i % 2 ? -1.0 : 1.0) * (1.0 + (n > 1 ? (double)i / (double)(n - 1) : 0.0));
+}
 
 static ga_status vec_put(factors *f, const double *v)
 {
@@ -794,8 +802,14 @@ static ga_status inv_norm1_estimate(factors *f, double *out)
   if (st == GA_OK && !done) {
     /* the alternating vector catches what the iteration can miss */
     for (int64_t i = 0; i < n; i++)
-      x[i] = (i % 2 ? -1.0 : 1.0) * (1.0 + (n > 1 ? (double)i / (double)(n - 1) : 0.0));
-    if ((st = factors_solve(f, x, false, w)) == GA_OK) {
+      x[i] = alt_vector(i, n);
+    if (f->first) { /* solved with B already */
+      if ((st = ga_la_copy_region(f->first, f->first_off + n, n, NULL, &f->x, 0, n, n, 1, es)) == GA_OK)
+        st = vec_get(f, &f->x, x);
+    } else {
+      st = factors_solve(f, x, false, w);
+    }
+    if (st == GA_OK) {
       double alt = 0;
       for (int64_t i = 0; i < n; i++)
         alt += fabs(x[i]);
@@ -1209,24 +1223,26 @@ static ga_status scratch(ga_class cls, int64_t n, int64_t nrhs, ga_tensor **out)
   return ga_tensor_new(cls, 2, dims, out);
 }
 
-/* Column col of t (n rows) := 1/n: the condition estimate's first vector, which then
- * rides along with B's solves instead of being solved on its own (two triangular solves,
- * 64 dependent dispatches at n = 4096) */
-static ga_status put_probe_column(ga_tensor *t, int64_t n, int64_t col)
+/* Columns col and col+1 of t (n rows) := e/n and the alternating vector (rows permuted
+ * by perm where given, as B's are): the condition estimate's first and last vectors,
+ * which then ride along with B's solves instead of being solved on their own (two
+ * triangular solves each, 64 dependent dispatches at n = 4096) */
+static ga_status put_probe_columns(ga_tensor *t, int64_t n, int64_t col, const int64_t *perm)
 {
   size_t es = ga_class_size(t->cls);
-  void *h = xcalloc((size_t)n, es);
+  void *h = xcalloc((size_t)(2 * n), es);
   ga_pbuf tmp = {0};
-  ga_status st = h ? ga_buffer_acquire((size_t)n * es, &tmp) : ga_fail(GA_ERR_OOM, "out of host memory");
-  for (int64_t i = 0; i < n && st == GA_OK; i++) {
+  ga_status st = h ? ga_buffer_acquire((size_t)(2 * n) * es, &tmp) : ga_fail(GA_ERR_OOM, "out of host memory");
+  for (int64_t i = 0; i < 2 * n && st == GA_OK; i++) {
+    double v = i < n ? 1.0 / (double)n : alt_vector(perm ? perm[i - n] : i - n, n);
     if (t->cls == GA_SINGLE)
-      ((float *)h)[i] = (float)(1.0 / (double)n);
+      ((float *)h)[i] = (float)v;
     else
-      ((double *)h)[i] = 1.0 / (double)n;
+      ((double *)h)[i] = v;
   }
-  if (st == GA_OK && (st = ga_g.prov->upload(ga_g.pstate, &tmp, h, (size_t)n * es)) == GA_OK) {
-    ga_g.stats.bytes_uploaded += (size_t)n * es;
-    st = ga_la_copy_region(&tmp, 0, n, NULL, &t->buf, col * n, n, n, 1, es);
+  if (st == GA_OK && (st = ga_g.prov->upload(ga_g.pstate, &tmp, h, (size_t)(2 * n) * es)) == GA_OK) {
+    ga_g.stats.bytes_uploaded += (size_t)(2 * n) * es;
+    st = ga_la_copy_region(&tmp, 0, n, NULL, &t->buf, col * n, n, n, 2, es);
   }
   if (tmp.bytes)
     ga_buffer_release(&tmp);
@@ -1237,8 +1253,8 @@ static ga_status put_probe_column(ga_tensor *t, int64_t n, int64_t col)
 /* A \ B for square A (n x n, materialised, class cls) and B (n x nrhs): the factors,
  * their diagonal blocks' inverses, the condition estimate and the solves all on the
  * device; what comes back is the pivots, n-vectors of the estimate and a few scalars.
- * Where the estimate runs, the right-hand sides get one more column, its first vector,
- * solved with them. */
+ * Where the estimate runs, the right-hand sides get two more columns, its first and last
+ * vectors, solved with them. */
 static ga_status solve_square(ga_tensor *a, ga_tensor *b, ga_class cls, ga_tensor **out, ga_solve_info *info)
 {
   int64_t n = a->dims[0], nrhs = b->numel / n;
@@ -1250,7 +1266,7 @@ static ga_status solve_square(ga_tensor *a, ga_tensor *b, ga_class cls, ga_tenso
   if (st != GA_OK)
     return st;
   int64_t *perm = xcalloc((size_t)n, sizeof *perm);
-  int64_t spare = estimate_runs(n, anorm) ? 1 : 0, cols = nrhs + spare;
+  int64_t spare = estimate_runs(n, anorm) ? 2 : 0, cols = nrhs + spare;
   ga_tensor *W = NULL, *X = NULL, *Y = NULL;
   tri_factor f1 = {0}, f2 = {0}, g1 = {0}, g2 = {0};
   factors f = {.n = n};
@@ -1261,10 +1277,10 @@ static ga_status solve_square(ga_tensor *a, ga_tensor *b, ga_class cls, ga_tenso
   if (type == MT_UPPER || type == MT_LOWER) {
     f.kind = 2;
     f.f1 = &f1;
-    /* the answer lands in X: its spare column is where the solve writes it */
+    /* the answer lands in X, the spare columns too */
     if ((st = tri_prepare(&f1, cls, &a->buf, n, type == MT_LOWER, false)) != GA_OK ||
         (st = copy_new_wide(b, n, nrhs, spare, NULL, &Y)) != GA_OK ||
-        (spare && (st = put_probe_column(Y, n, nrhs)) != GA_OK) || (st = scratch(cls, n, cols, &X)) != GA_OK ||
+        (spare && (st = put_probe_columns(Y, n, nrhs, NULL)) != GA_OK) || (st = scratch(cls, n, cols, &X)) != GA_OK ||
         (st = tri_solve(&f1, false, &Y->buf, &X->buf, cols)) != GA_OK)
       goto done;
     goto estimate;
@@ -1278,7 +1294,7 @@ static ga_status solve_square(ga_tensor *a, ga_tensor *b, ga_class cls, ga_tenso
       f.f1 = &f1;
       if ((st = tri_prepare(&f1, cls, &W->buf, n, true, false)) != GA_OK ||
           (st = copy_new_wide(b, n, nrhs, spare, NULL, &X)) != GA_OK ||
-          (spare && (st = put_probe_column(X, n, nrhs)) != GA_OK) || (st = scratch(cls, n, cols, &Y)) != GA_OK ||
+          (spare && (st = put_probe_columns(X, n, nrhs, NULL)) != GA_OK) || (st = scratch(cls, n, cols, &Y)) != GA_OK ||
           (st = tri_solve(&f1, false, &X->buf, &Y->buf, cols)) != GA_OK ||
           (st = tri_solve(&f1, true, &Y->buf, &X->buf, cols)) != GA_OK)
         goto done;
@@ -1302,12 +1318,12 @@ static ga_status solve_square(ga_tensor *a, ga_tensor *b, ga_class cls, ga_tenso
   f.f1 = &f1;
   f.f2 = &f2;
   f.perm = perm;
-  /* the solve is recorded first: the estimate's first download waits for both (e/n is
-   * its own permutation: the spare column needs none) */
+  /* the solve is recorded first: the estimate's first download waits for both (the
+   * spare columns are permuted as B is) */
   if ((st = tri_prepare(&f1, cls, &W->buf, n, true, true)) != GA_OK ||
       (st = tri_prepare(&f2, cls, &W->buf, n, false, false)) != GA_OK ||
       (st = copy_new_wide(b, n, nrhs, spare, perm, &X)) != GA_OK ||
-      (spare && (st = put_probe_column(X, n, nrhs)) != GA_OK) || (st = scratch(cls, n, cols, &Y)) != GA_OK ||
+      (spare && (st = put_probe_columns(X, n, nrhs, perm)) != GA_OK) || (st = scratch(cls, n, cols, &Y)) != GA_OK ||
       (st = tri_solve(&f1, false, &X->buf, &Y->buf, cols)) != GA_OK ||
       (st = tri_solve(&f2, false, &Y->buf, &X->buf, cols)) != GA_OK)
     goto done;
