@@ -3,10 +3,10 @@
  * row interchanges applied across the matrix by another, triangular solves and products
  * (ga_plan_gemm with the update flag) between them, except within blocks of a few leaves,
  * factored left-looking with each leaf's kernel doing the step before it (GETF2's pre);
- * the pivots read back once at the end. Triangular solves use the inverses of the factor's diagonal blocks, formed on the
- * device, so each block costs two products. Every step goes through the provider
- * interface (products, copies, the ga_la_desc kernels), so the host provider runs the
- * very same algorithms in plain C. Cholesky still factors its diagonal blocks on the host.
+ * the pivots read back once at the end. Triangular solves use the inverses of the
+ * factor's diagonal blocks, formed on the device, so each block costs two products.
+ * Every step goes through the provider interface (products, copies, the ga_la_desc
+ * kernels), so the host provider runs the very same algorithms in plain C. Cholesky still factors its diagonal blocks on the host.
  *
  * Octave's choices are kept: mldivide detects the matrix type as liboctave's
  * MatrixType does for full matrices (triangular with a nonzero diagonal, symmetric with a
@@ -434,8 +434,9 @@ static ga_status leaf_panel(ga_class cls, ga_pbuf *W, int64_t m, int64_t ncols, 
 
 /* Columns c0 .. c0+w-1 of the LU of W (m x ncols, ld m), rows c0 .. m-1, after the columns
  * before them (Toledo's recursive LU): the left half, U12 = L11^-1 A12, A22 -= L21 U12,
- * the right half. The panels of leaf columns are factored by one kernel each, which also
- * applies their row interchanges across the whole matrix, so no other step moves rows. */
+ * the right half; blocks of at most lu_pre_block() leaves left-looking. The panels of
+ * leaf columns are factored by one kernel each, and their row interchanges go across the
+ * whole matrix right after (leaf_panel), so no other step moves rows. */
 static ga_status rgetrf(ga_class cls, ga_pbuf *W, int64_t m, int64_t ncols, int64_t c0, int64_t w, ga_pbuf *piv,
                         int64_t off_info, ga_pbuf *work)
 {
