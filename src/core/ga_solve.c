@@ -6,7 +6,8 @@
  * the pivots read back once at the end. Triangular solves use the inverses of the
  * factor's diagonal blocks, formed on the device, so each block costs two products.
  * Every step goes through the provider interface (products, copies, the ga_la_desc
- * kernels), so the host provider runs the very same algorithms in plain C. Cholesky still factors its diagonal blocks on the host.
+ * kernels), so the host provider runs the very same algorithms in plain C. Cholesky
+ * still factors its diagonal blocks on the host.
  *
  * Octave's choices are kept: mldivide detects the matrix type as liboctave's
  * MatrixType does for full matrices (triangular with a nonzero diagonal, symmetric with a
@@ -432,6 +433,18 @@ static ga_status leaf_panel(ga_class cls, ga_pbuf *W, int64_t m, int64_t ncols, 
   return ga_plan_la(&d);
 }
 
+/* The blocked LU's step from the k columns at c0 (factored) to the wc columns at j0:
+ * U12 = L11^-1 A12 in rows c0 .. c0+min(m-c0, k)-1, then, below them, A22 -= L21 U12 */
+static ga_status lu_step(ga_class cls, ga_pbuf *W, int64_t m, int64_t c0, int64_t k, int64_t j0, int64_t wc)
+{
+  int64_t r = m - c0, k1 = r < k ? r : k;
+  ga_status s = trsm_rec(cls, W, c0 + c0 * m, m, 0, true, true, false, k1, W, c0 + j0 * m, m, 0, wc, 1);
+  if (s != GA_OK || r <= k)
+    return s;
+  return ga_la_gemm_update(cls, 0, 0, r - k, wc, k, W, c0 + k + c0 * m, m, W, c0 + j0 * m, m, W, c0 + k + j0 * m, m,
+                           1);
+}
+
 /* Columns c0 .. c0+w-1 of the LU of W (m x ncols, ld m), rows c0 .. m-1, after the columns
  * before them (Toledo's recursive LU): the left half, U12 = L11^-1 A12, A22 -= L21 U12,
  * the right half; blocks of at most lu_pre_block() leaves left-looking. The panels of
@@ -455,12 +468,7 @@ static ga_status rgetrf(ga_class cls, ga_pbuf *W, int64_t m, int64_t ncols, int6
         s = leaf_panel(cls, W, m, ncols, c0 + q0, lw, q0, piv, off_info, work);
         if (s == GA_OK)
           continue;
-        if (s != GA_ERR_UNSUPPORTED)
-          return s;
-        if ((s = trsm_rec(cls, W, c0 + c0 * m, m, 0, true, true, false, q0, W, c0 + (c0 + q0) * m, m, 0, lw, 1)) !=
-                GA_OK ||
-            (s = ga_la_gemm_update(cls, 0, 0, r - q0, lw, q0, W, c0 + q0 + c0 * m, m, W, c0 + (c0 + q0) * m, m, W,
-                                   c0 + q0 + (c0 + q0) * m, m, 1)) != GA_OK)
+        if (s != GA_ERR_UNSUPPORTED || (s = lu_step(cls, W, m, c0, q0, c0 + q0, lw)) != GA_OK)
           return s;
       }
       if ((s = leaf_panel(cls, W, m, ncols, c0 + q0, lw, 0, piv, off_info, work)) != GA_OK)
@@ -468,20 +476,13 @@ static ga_status rgetrf(ga_class cls, ga_pbuf *W, int64_t m, int64_t ncols, int6
     }
     /* the leaves past the last row (wide matrices) are U12 only */
     int64_t qe = (r + leaf - 1) / leaf * leaf;
-    if (qe < w)
-      return trsm_rec(cls, W, c0 + c0 * m, m, 0, true, true, false, r, W, c0 + (c0 + qe) * m, m, 0, w - qe, 1);
-    return GA_OK;
+    return qe < w ? lu_step(cls, W, m, c0, r, c0 + qe, w - qe) : GA_OK;
   }
-  int64_t n1 = split_at(w, leaf), n2 = w - n1, k1 = r < n1 ? r : n1;
+  int64_t n1 = split_at(w, leaf), n2 = w - n1;
   if ((s = rgetrf(cls, W, m, ncols, c0, n1, piv, off_info, work)) != GA_OK ||
-      (s = trsm_rec(cls, W, c0 + c0 * m, m, 0, true, true, false, k1, W, c0 + (c0 + n1) * m, m, 0, n2, 1)) != GA_OK)
+      (s = lu_step(cls, W, m, c0, n1, c0 + n1, n2)) != GA_OK)
     return s;
-  if (r <= n1)
-    return GA_OK;
-  if ((s = ga_la_gemm_update(cls, 0, 0, r - n1, n2, n1, W, c0 + n1 + c0 * m, m, W, c0 + (c0 + n1) * m, m, W,
-                             c0 + n1 + (c0 + n1) * m, m, 1)) != GA_OK)
-    return s;
-  return rgetrf(cls, W, m, ncols, c0 + n1, n2, piv, off_info, work);
+  return rgetrf(cls, W, m, ncols, c0 + n1, n2, piv, off_info, work); /* nothing where r <= n1 */
 }
 
 /* P A = L U in place in W (m x n, ld m), L unit lower and U upper packed; perm[i] (0-based)
@@ -749,6 +750,17 @@ static ga_status factors_solve(factors *f, double *x, bool trans, double *w)
   return GA_OK;
 }
 
+/* x := A^-1 x for the estimate's vector `slot` (0: e/n, 1: alt_vector), x holding it:
+ * from the spare columns solved with B where there are some, else solved now */
+static ga_status estimate_solve(factors *f, int slot, double *x, double *w)
+{
+  if (!f->first)
+    return factors_solve(f, x, false, w);
+  ga_status st = ga_la_copy_region(f->first, f->first_off + slot * f->n, f->n, NULL, &f->x, 0, f->n, f->n, 1,
+                                   ga_class_size(f->cls));
+  return st == GA_OK ? vec_get(f, &f->x, x) : st;
+}
+
 /* ||A^-1||_1 estimated as LAPACK's dlacn2 does (Hager's method with Higham's refinements):
  * a few solves with A and A' on the device instead of the inverse; the host sees only the
  * n-vectors between them. */
@@ -767,13 +779,7 @@ static ga_status inv_norm1_estimate(factors *f, double *out)
   int64_t jlast = -1;
   bool done = false;
   for (int iter = 0; iter < 5 && st == GA_OK && !done; iter++) {
-    if (iter == 0 && f->first) { /* solved with B already */
-      if ((st = ga_la_copy_region(f->first, f->first_off, n, NULL, &f->x, 0, n, n, 1, es)) == GA_OK)
-        st = vec_get(f, &f->x, x);
-    } else {
-      st = factors_solve(f, x, false, w);
-    }
-    if (st != GA_OK)
+    if ((st = iter == 0 ? estimate_solve(f, 0, x, w) : factors_solve(f, x, false, w)) != GA_OK)
       break;
     double e = 0;
     for (int64_t i = 0; i < n; i++)
@@ -804,13 +810,7 @@ static ga_status inv_norm1_estimate(factors *f, double *out)
     /* the alternating vector catches what the iteration can miss */
     for (int64_t i = 0; i < n; i++)
       x[i] = alt_vector(i, n);
-    if (f->first) { /* solved with B already */
-      if ((st = ga_la_copy_region(f->first, f->first_off + n, n, NULL, &f->x, 0, n, n, 1, es)) == GA_OK)
-        st = vec_get(f, &f->x, x);
-    } else {
-      st = factors_solve(f, x, false, w);
-    }
-    if (st == GA_OK) {
+    if ((st = estimate_solve(f, 1, x, w)) == GA_OK) {
       double alt = 0;
       for (int64_t i = 0; i < n; i++)
         alt += fabs(x[i]);
@@ -888,16 +888,8 @@ static void drop(operand *r)
   r->t = NULL;
 }
 
-/* a new rows x cols tensor holding a copy of t's elements (with a row permutation) */
-static ga_status copy_new_wide(const ga_tensor *t, int64_t rows, int64_t cols, int64_t spare, const int64_t *perm,
-                               ga_tensor **out);
-
-static ga_status copy_new(const ga_tensor *t, int64_t rows, int64_t cols, const int64_t *perm, ga_tensor **out)
-{
-  return copy_new_wide(t, rows, cols, 0, perm, out);
-}
-
-/* the same with `spare` more columns after them, contents unspecified */
+/* a new rows x (cols + spare) tensor holding a copy of t's rows x cols elements (with a
+ * row permutation) in its first cols columns; the spare ones unspecified */
 static ga_status copy_new_wide(const ga_tensor *t, int64_t rows, int64_t cols, int64_t spare, const int64_t *perm,
                                ga_tensor **out)
 {
@@ -921,6 +913,12 @@ static ga_status copy_new_wide(const ga_tensor *t, int64_t rows, int64_t cols, i
     *out = NULL;
   }
   return st;
+}
+
+/* a new rows x cols tensor holding a copy of t's elements (with a row permutation) */
+static ga_status copy_new(const ga_tensor *t, int64_t rows, int64_t cols, const int64_t *perm, ga_tensor **out)
+{
+  return copy_new_wide(t, rows, cols, 0, perm, out);
 }
 
 static ga_status publish(ga_tensor *t, ga_id *out)
@@ -1085,21 +1083,22 @@ static bool is_near_singular(ga_class cls, double rc)
   return d == 1.0;
 }
 
-/* whether rcond_of will estimate (and so solve with e/n first) */
-static bool estimate_runs(int64_t n, double anorm)
+/* benchmarks only (bench/solve_probe): GPUARRAY_SOLVE_RCOND=0 skips the estimate, so
+ * no warning can come */
+static bool estimate_skipped(void)
 {
   const char *e = getenv("GPUARRAY_SOLVE_RCOND");
-  return !(e && *e == '0') && n > 0 && anorm != 0;
+  return e && *e == '0';
 }
+
+/* whether rcond_of will estimate (and so solve with its vectors) */
+static bool estimate_runs(int64_t n, double anorm) { return !estimate_skipped() && n > 0 && anorm != 0; }
 
 static ga_status rcond_of(factors *f, ga_class cls, double anorm, ga_solve_info *info)
 {
   double rc;
   f->cls = cls;
-  /* benchmarks only (bench/solve_probe): GPUARRAY_SOLVE_RCOND=0 skips the estimate, so
-   * no warning can come */
-  const char *e = getenv("GPUARRAY_SOLVE_RCOND");
-  if (e && *e == '0')
+  if (estimate_skipped())
     return GA_OK;
   if (f->n == 0) {
     rc = INFINITY;
