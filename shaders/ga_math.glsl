@@ -5,14 +5,18 @@
 //
 // The target is the C library's answers (Octave's), within 2 ulp, with its
 // special values (signed zeros, infinities, NaN, subnormals, overflow thresholds):
-// - exp, log, log2 (and the exp and log inside pow, sinh, cosh, tanh) are computed in
-//   double-double with table-driven reductions (Tang) and rounded once, so they are
-//   almost always correctly rounded, like glibc's own;
+// - exp, log, log2 (and the exp and log inside pow, sinh, cosh, tanh) are computed with
+//   extra precision (double-double, or a tail carried beside the double) and rounded
+//   once, so they are almost always correctly rounded, like glibc's own;
 // - sqrt refines the hardware's to the correctly rounded root;
 // - sin, cos, tan, atan, asin, acos, expm1, log1p, asinh, acosh, atanh, erf, erfc follow
 //   fdlibm (Sun's freely distributable libm): its argument reductions (Cody-Waite, and
-//   Payne-Hanek with 2/pi in integer limbs for huge arguments), minimax coefficients and
-//   evaluation orders, the ones glibc also uses for the last seven;
+//   Payne-Hanek with 2/pi in integer limbs for huge arguments) and minimax coefficients,
+//   the ones glibc also uses for the last seven. Where lanes of a warp would take
+//   different branches, the branches are selections (a warp runs every branch any of its
+//   lanes takes: fdlibm's atan divided in four of them) with one division for all, and
+//   polynomials are fused multiply-adds; a division or a square root costs as much as
+//   the rest of such a function on NVIDIA, and each one left is needed;
 // - log10, cbrt and gamma follow glibc's own algorithms step by step: theirs are up to
 //   1.6, 3 and 5 ulp from the true values, so an accurate answer could differ from
 //   them by more than the budget (sinh, cosh, tanh, up to 2.1 ulp off in glibc, are
@@ -402,15 +406,17 @@ double ga_m_exp_acc(double x)
 // about 60: a chain such as sin(x).*y + exp(-x.^2) stays memory-bound, not FP64-bound.
 double ga_m_pow2_fast(int n) { return packDouble2x32(uvec2(0u, uint(n + 1023) << 20)); }
 
-double ga_exp_d(double x)
+// exp(x + xt) for |xt| <= ulp(x)/2 (xt = 0: exp(x)), the tail folded into the reduced
+// argument
+double ga_m_exp_sum(double x, double xt)
 {
   double edge;
   if (ga_m_exp_outside(x, edge))
     return edge;
   precise double kd = roundEven(x * 1.4426950408889634lf);
-  // r + rr = x - k*ln2 to about 2^-100 (the first product is exact in the fma)
+  // r + rr = x + xt - k*ln2 to about 2^-100 (the first product is exact in the fma)
   precise double rh = fma(kd, -6.93147180369123816490e-01lf, x);
-  precise double rl = kd * -1.90821492927058770002e-10lf;
+  precise double rl = fma(kd, -1.90821492927058770002e-10lf, xt);
   precise double r = rh + rl;
   precise double rr = (rh - r) + rl;
   // q = (exp(r) - 1 - r) / r^2 by its Taylor series to r^11 (the r^14 term of exp is below 2^-58)
@@ -439,6 +445,8 @@ double ga_exp_d(double x)
   precise double part = p * ga_m_pow2_fast(k1);
   return part * ga_m_pow2_fast(k - k1);
 }
+
+double ga_exp_d(double x) { return ga_m_exp_sum(x, 0.0lf); }
 
 // ---- log -------------------------------------------------------------------------
 // log(x) = h + l for finite x > 0, relative error below 2^-68: x = 2^k * m with
@@ -511,11 +519,80 @@ void ga_m_log_dd(double x, out double h, out double l)
 }
 
 // ---- pow ---------------------------------------------------------------------------
+// log(x) = h + l for finite x > 0, relative error about 2^-64 (pow's exp(y log x) needs
+// |y log x| <= 746 to about 2^-54): x = 2^k m, m in [0.75, 1.5), c = 1 + i/32 nearest m,
+// m/c = 1 + z + zl exactly (1/c rounded in a table, the product's error from an fma),
+// log(1 + z + zl) = z - z^2/2 + z^3 P(z) + zl (1 - z) with z - z^2/2 in double-double,
+// |z| <= 1/48, P to z^10 (Taylor: the next term is below 2^-66 relative). No division
+// (the double-double log above has four).
+const double GA_M_POW_INVC[25] = double[](1.3333333333333333lf, 1.28lf, 1.2307692307692308lf, 1.1851851851851851lf,
+  1.1428571428571428lf, 1.103448275862069lf, 1.0666666666666667lf, 1.032258064516129lf, 1.0lf, 0.9696969696969697lf,
+  0.9411764705882353lf, 0.9142857142857143lf, 0.8888888888888888lf, 0.8648648648648649lf, 0.8421052631578947lf,
+  0.8205128205128205lf, 0.8lf, 0.7804878048780488lf, 0.7619047619047619lf, 0.7441860465116279lf, 0.7272727272727273lf,
+  0.7111111111111111lf, 0.6956521739130435lf, 0.6808510638297872lf, 0.6666666666666666lf);
+// -log(GA_M_POW_INVC[i]) = H[i] + L[i]
+const double GA_M_POW_LOGH[25] = double[](-0.28768207245178085lf, -0.2468600779315258lf, -0.20763936477824455lf,
+  -0.16989903679539742lf, -0.13353139262452257lf, -0.09844007281325251lf, -0.06453852113757116lf,
+  -0.03174869831458027lf, 0.0lf, 0.03077165866675366lf, 0.060624621816434854lf, 0.08961215868968717lf,
+  0.11778303565638351lf, 0.14518200984449783lf, 0.17185025692665928lf, 0.19782574332991992lf, 0.2231435513142097lf,
+  0.2478361639045812lf, 0.2719337154836418lf, 0.2954642128938359lf, 0.3184537311185346lf, 0.3409265869705932lf,
+  0.3629054936893685lf, 0.38441169891033206lf, 0.40546510810816444lf);
+const double GA_M_POW_LOGL[25] = double[](-2.6071606164425637e-17lf, -6.678539813576451e-18lf,
+  -1.2053243216686127e-17lf, 4.868008764439086e-19lf, 3.664457663660086e-18lf, 4.439009633675136e-18lf,
+  6.470486661692933e-18lf, -3.0382263084680854e-18lf, 0.0lf, 1.0431732029005972e-18lf, 2.6424025938726934e-18lf,
+  -1.9573659817110993e-18lf, -1.1971685747593662e-18lf, 8.242418783022477e-18lf, -6.022453821011369e-18lf,
+  -7.995487338741543e-18lf, -9.091270597324798e-18lf, 8.384472133019162e-18lf, 7.833196376974436e-19lf,
+  -7.768320796245443e-18lf, -6.407962483026777e-19lf, -2.069678002794501e-17lf, 6.2632141603179415e-18lf,
+  8.164631656028572e-18lf, -2.881138025962641e-18lf);
+
+void ga_m_log_pow(double x, out double h, out double l)
+{
+  int k = 0;
+  precise double xx = x;
+  if (xx < 2.2250738585072014e-308lf) {
+    xx = xx * 1.8014398509481984e+16lf; // 2^54
+    k = -54;
+  }
+  uint64_t b = doubleBitsToUint64(xx);
+  k += int(b >> 52) - 1023;
+  precise double m = uint64BitsToDouble((b & 0x000ffffffffffffful) | 0x3ff0000000000000ul);
+  bool upper = m >= 1.5lf;
+  m = upper ? 0.5lf * m : m;
+  k += upper ? 1 : 0;
+  int i = int(roundEven((m - 1.0lf) * 32.0lf)) + 8;
+  precise double p, zl;
+  ga_two_prod(m, GA_M_POW_INVC[i], p, zl);
+  precise double z = p - 1.0lf; // exact: p within 1/48 of 1
+  precise double q, qe;
+  ga_two_prod(z, z, q, qe);
+  precise double s, se;
+  ga_m_fast12(z, -0.5lf * q, s, se);
+  precise double pz = fma(z, -0.07692307692307693lf, 0.08333333333333333lf);
+  pz = fma(z, pz, -0.09090909090909091lf);
+  pz = fma(z, pz, 0.1lf);
+  pz = fma(z, pz, -0.1111111111111111lf);
+  pz = fma(z, pz, 0.125lf);
+  pz = fma(z, pz, -0.14285714285714285lf);
+  pz = fma(z, pz, 0.16666666666666666lf);
+  pz = fma(z, pz, -0.2lf);
+  pz = fma(z, pz, 0.25lf);
+  pz = fma(z, pz, -0.3333333333333333lf);
+  // z^3 P with P = 1/3 - z/4 + ...: the series' signs alternate from z^3 on
+  precise double tail = fma(z * q, -pz, fma(-0.5lf, qe, se)) + fma(-zl, z, zl);
+  precise double fk = double(k);
+  precise double s1, e1;
+  ga_m_add12(fk * 0.6931471805598903lf, GA_M_POW_LOGH[i], s1, e1); // ln2 to 42 bits: exact product
+  precise double s2, e2;
+  ga_m_add12(s1, s, s2, e2);
+  precise double lo = (e1 + e2) + (tail + fma(fk, 5.497923018708371e-14lf, GA_M_POW_LOGL[i]));
+  ga_m_fast12(s2, lo, h, l);
+}
+
 // x .^ y as C99's pow (Octave's .^ for doubles, and for singles through double):
-// exp (y log x) with log and exp in double-double, so the one rounding at the end gives
-// the correctly rounded result but where it lies within 2^-60 of a half-way point; the
-// special values as C99 says. A negative base with a non-integer exponent (complex in
-// Octave) never reaches here: the core refuses it first.
+// exp (y log x) with the log above and y log x in double-double, exp of that sum in
+// double arithmetic (ga_m_exp_sum): within about 0.6 ulp, where glibc's pow is within
+// 0.52; the special values as C99 says. A negative base with a non-integer exponent
+// (complex in Octave) never reaches here: the core refuses it first.
 double ga_pow_d(double x, double y)
 {
   if (y == 0.0lf || x == 1.0lf)
@@ -537,7 +614,7 @@ double ga_pow_d(double x, double y)
   if (x < 0.0lf && !yint)
     return ga_m_nan();
   precise double lh, ll;
-  ga_m_log_dd(ax, lh, ll);
+  ga_m_log_pow(ax, lh, ll);
   precise double r;
   precise double guess = y * lh;
   if (guess > 710.0lf) {
@@ -548,10 +625,8 @@ double ga_pow_d(double x, double y)
     precise double p, pe;
     ga_m_mul12(y, lh, p, pe);
     precise double ph, pl;
-    ga_m_fast12(p, pe + y * ll, ph, pl);
-    precise double h, l;
-    int k = ga_m_exp_dd(ph, pl, h, l);
-    r = ga_m_dd_scale(h, l, k);
+    ga_m_fast12(p, fma(y, ll, pe), ph, pl);
+    r = ga_m_exp_sum(ph, pl);
   }
   return x < 0.0lf && yodd ? -r : r;
 }
@@ -734,48 +809,48 @@ double ga_m_kcos(double x, double y)
   return res;
 }
 
-// tan(x + y) (odd = 1) or -1/tan(x + y) (odd = -1)
+// tan(x + y) (odd = 1) or -1/tan(x + y) (odd = -1): fdlibm's __kernel_tan with its
+// branches as selections and one division for every lane (fdlibm divides for
+// |x| >= 0.6744 and for odd, and a warp ran both divisions whenever its lanes
+// disagreed), the polynomials in fused multiply-adds
 double ga_m_ktan(double x, double y, int odd)
 {
-  precise double xx = x;
-  precise double yy = y;
   uint hx = ga_m_hi(x);
-  bool big = (hx & 0x7fffffffu) >= 0x3FE59428u; // |x| >= 0.6744
-  if (big) {
-    if ((hx >> 31) != 0u) {
-      xx = -xx;
-      yy = -yy;
-    }
-    precise double z0 = 0.7853981633974483lf - xx;
-    precise double w0 = 3.061616997868383e-17lf - yy;
-    xx = z0 + w0;
-    yy = 0.0lf;
-  }
+  bool big = (hx & 0x7fffffffu) >= 0x3FE59428u; // |x| >= 0.6744: tan(pi/4 - |x|)
+  bool neg = (hx >> 31) != 0u;
+  precise double z0 = 0.7853981633974483lf - abs(x);
+  precise double w0 = 3.061616997868383e-17lf - (neg ? -y : y);
+  precise double xb = z0 + w0;
+  precise double xx = big ? xb : x;
+  precise double yy = big ? 0.0lf : y;
   precise double z = xx * xx;
   precise double w = z * z;
-  precise double r = 0.13333333333320124lf + w * (0.021869488294859542lf + w * (0.0035920791075913124lf +
-                     w * (0.0005880412408202641lf + w * (7.817944429395571e-05lf + w * -1.8558637485527546e-05lf))));
-  precise double v = z * (0.05396825397622605lf + w * (0.0088632398235993lf + w * (0.0014562094543252903lf +
-                     w * (0.0002464631348184699lf + w * (7.140724913826082e-05lf + w * 2.590730518636337e-05lf)))));
+  precise double r = fma(w, -1.8558637485527546e-05lf, 7.817944429395571e-05lf);
+  r = fma(w, r, 0.0005880412408202641lf);
+  r = fma(w, r, 0.0035920791075913124lf);
+  r = fma(w, r, 0.021869488294859542lf);
+  r = fma(w, r, 0.13333333333320124lf);
+  precise double v = fma(w, 2.590730518636337e-05lf, 7.140724913826082e-05lf);
+  v = fma(w, v, 0.0002464631348184699lf);
+  v = fma(w, v, 0.0014562094543252903lf);
+  v = fma(w, v, 0.0088632398235993lf);
+  v = fma(w, v, 0.05396825397622605lf);
+  v = z * v;
   precise double s = z * xx;
-  precise double rr = yy + z * (s * (r + v) + yy);
-  rr = rr + 0.3333333333333341lf * s;
+  precise double rr = fma(z, fma(s, r + v, yy), yy);
+  rr = fma(0.3333333333333341lf, s, rr);
   precise double ww = xx + rr;
-  if (big) {
-    precise double vv = double(odd);
-    precise double res = vv - 2.0lf * (xx - (ww * ww / (ww + vv) - rr));
-    return (hx >> 31) != 0u ? -res : res;
-  }
-  if (odd == 1)
-    return ww;
-  // -1/(x + r), accurately
+  precise double vv = double(odd);
+  // the one division: ww^2 / (ww + odd) where big, else -1/ww
+  precise double q = (big ? ww * ww : -1.0lf) / (big ? ww + vv : ww);
+  precise double rb = vv - 2.0lf * (xx - (q - rr));
+  // -1/(x + r) accurately (q = -1/ww): its high parts t, zz have 21 significant bits
   precise double zz = ga_m_clear_lo(ww);
   precise double v2 = rr - (zz - xx);
-  precise double a = -1.0lf / ww;
-  precise double t = ga_m_clear_lo(a);
-  precise double s2 = 1.0lf + t * zz;
-  precise double res2 = t + a * (s2 + t * v2);
-  return res2;
+  precise double t = ga_m_clear_lo(q);
+  precise double s2 = fma(t, zz, 1.0lf);
+  precise double rc = fma(q, fma(t, v2, s2), t);
+  return big ? (neg ? -rb : rb) : (odd == 1 ? ww : rc);
 }
 
 // 2/pi in 32-bit words, most significant first
@@ -1073,13 +1148,15 @@ double ga_expm1_d(double x)
   return y;
 }
 
+// log1p: fdlibm's s_log1p.c (x + 1 = 2^k (1 + f), f = x where k = 0, c the rounding
+// error of 1 + x; s = f/(2 + f), log(1 + f) = 2s + s R(s^2)) with its branches as
+// selections, so lanes agree but for |f| < 2^-20, and one division: c/u, a correction
+// below 2^-53 relative, needs a few bits only, and takes them from s (1/(1 + f) =
+// (1 - s)/(1 + s) = 1 - 2s + 2s^2 - ...: 2^-7 at |s| <= 0.172); fused multiply-adds.
 double ga_log1p_d(double x)
 {
   int hx = ga_m_ihi(x);
   int ax = hx & 0x7fffffff;
-  int k = 1, hu = 0;
-  precise double f = 0.0lf;
-  precise double c = 0.0lf;
   if (hx < 0x3FDA827A) { // x < 0.41422
     if (ax >= 0x3ff00000) // x <= -1
       return x == -1.0lf ? -ga_m_inf() : ga_m_nan();
@@ -1089,128 +1166,97 @@ double ga_log1p_d(double x)
       precise double r0 = x - x * x * 0.5lf;
       return r0;
     }
-    if (hx > 0 || hx <= int(0xbfd2bec3u)) { // -0.2929 < x < 0.41422
-      k = 0;
-      f = x;
-      hu = 1;
-    }
   } else if (hx >= 0x7ff00000) {
     return x; // +inf, NaN
   }
-  if (k != 0) {
-    precise double u;
-    if (hx < 0x43400000) {
-      u = 1.0lf + x;
-      hu = ga_m_ihi(u);
-      k = (hu >> 20) - 1023;
-      c = (k > 0) ? 1.0lf - (u - x) : x - (u - 1.0lf); // correction term
-      c = c / u;
-    } else {
-      u = x;
-      hu = ga_m_ihi(u);
-      k = (hu >> 20) - 1023;
-      c = 0.0lf;
-    }
-    hu &= 0x000fffff;
-    if (hu < 0x6a09e) {
-      u = ga_m_with_hi(u, uint(hu | 0x3ff00000)); // normalize u
-    } else {
-      k += 1;
-      u = ga_m_with_hi(u, uint(hu | 0x3fe00000)); // normalize u/2
-      hu = (0x00100000 - hu) >> 2;
-    }
-    f = u - 1.0lf;
-  }
+  // -0.2929 < x < 0.41422: f = x, k = 0
+  bool direct = hx < 0x3FDA827A && (hx > 0 || hx <= int(0xbfd2bec3u));
+  bool large = hx >= 0x43400000; // x >= 2^53: 1 + x = x, c = 0
+  precise double u = large ? x : 1.0lf + x;
+  int hu = ga_m_ihi(u);
+  int k = (hu >> 20) - 1023;
+  precise double c = large ? 0.0lf : (k > 0 ? 1.0lf - (u - x) : x - (u - 1.0lf));
+  hu &= 0x000fffff;
+  bool up = hu >= 0x6a09e; // u/2 in [sqrt(2)/2, 1)
+  k += up ? 1 : 0;
+  u = ga_m_with_hi(u, uint(hu | (up ? 0x3fe00000 : 0x3ff00000)));
+  precise double f = direct ? x : u - 1.0lf;
+  k = direct ? 0 : k;
+  c = direct ? 0.0lf : c;
+  int hf = direct ? 1 : (up ? (0x00100000 - hu) >> 2 : hu); // 0: |f| < 2^-20
   precise double fk = double(k);
+  precise double sc = ga_m_pow2(max(-k, -1000)); // 2^-k (c = 0 where k > 1000)
   precise double hfsq = 0.5lf * f * f;
   precise double res;
-  if (hu == 0) { // |f| < 2^-20
+  if (hf == 0) { // |f| < 2^-20
+    c = c * sc;
     if (f == 0.0lf) {
       if (k == 0)
         return 0.0lf;
-      c = c + fk * 1.9082149292705877e-10lf;
-      res = fk * 0.6931471803691238lf + c;
+      res = fk * 0.6931471803691238lf + (c + fk * 1.9082149292705877e-10lf);
       return res;
     }
     precise double r = hfsq * (1.0lf - 0.6666666666666666lf * f);
-    if (k == 0)
-      res = f - r;
-    else
-      res = fk * 0.6931471803691238lf - ((r - (fk * 1.9082149292705877e-10lf + c)) - f);
+    res = fk * 0.6931471803691238lf - ((r - (fk * 1.9082149292705877e-10lf + c)) - f);
     return res;
   }
   precise double s = f / (2.0lf + f);
   precise double z = s * s;
-  precise double r1 = z * 0.6666666666666735lf;
-  precise double z2 = z * z;
-  precise double r2 = 0.3999999999940942lf + z * 0.2857142874366239lf;
-  precise double z4 = z2 * z2;
-  precise double r3 = 0.22222198432149784lf + z * 0.1818357216161805lf;
-  precise double z6 = z4 * z2;
-  precise double r4 = 0.15313837699209373lf + z * 0.14798198605116586lf;
-  precise double r = r1 + z2 * r2 + z4 * r3 + z6 * r4;
-  if (k == 0)
-    res = f - (hfsq - s * (hfsq + r));
-  else
-    res = fk * 0.6931471803691238lf - ((hfsq - (s * (hfsq + r) + (fk * 1.9082149292705877e-10lf + c))) - f);
+  precise double w = z * z;
+  precise double r1 = fma(w, fma(w, 0.15313837699209373lf, 0.22222198432149784lf), 0.3999999999940942lf);
+  precise double r2 = fma(w, fma(w, fma(w, 0.14798198605116586lf, 0.1818357216161805lf), 0.2857142874366239lf),
+                          0.6666666666666735lf);
+  precise double r = fma(z, r2, w * r1);
+  // c/u: u = 2^k (1 + f) to the bits that count
+  precise double cu = c * sc * fma(s, fma(s, 2.0lf, -2.0lf), 1.0lf);
+  res = fk * 0.6931471803691238lf - ((hfsq - (fma(s, hfsq + r, fk * 1.9082149292705877e-10lf) + cu)) - f);
   return res;
 }
 
 // ---- atan, asin, acos (fdlibm) ---------------------------------------------------
 
-double ga_atan_d(double x)
+// atan(a/b) for a > 0, b > 0 with a/b in the normal range: fdlibm's s_atan.c reductions
+// (atan(t) = atan(c) + atan((t - c)/(1 + c t)), c = 0, 1/2, 1, 3/2 or infinity, by the
+// range of t), with the reduced argument formed from a and b directly, so one division
+// serves every lane of a warp whatever its range (fdlibm's four branches each divided,
+// and a warp ran each one any lane took), and atan2 needs no quotient first: 2a - b and
+// a - b are exact (Sterbenz), a - 1.5b and b + 1.5a round once in an fma. The
+// polynomial in fused multiply-adds.
+double ga_m_atan_ratio(double a, double b)
 {
-  uint hx = ga_m_hi(x);
-  uint ix = hx & 0x7fffffffu;
-  bool neg = (hx >> 31) != 0u;
-  if (ix >= 0x44100000u) { // |x| >= 2^66
-    if (isnan(x))
-      return x;
-    return neg ? -1.5707963267948966lf : 1.5707963267948966lf;
-  }
-  int id;
-  precise double xx = x;
-  if (ix < 0x3fdc0000u) { // |x| < 0.4375
-    if (ix < 0x3e200000u) // |x| < 2^-29
-      return x;
-    id = -1;
-  } else {
-    xx = abs(x);
-    if (ix < 0x3ff30000u) { // |x| < 1.1875
-      if (ix < 0x3fe60000u) { // 7/16 <= |x| < 11/16
-        id = 0;
-        xx = (2.0lf * xx - 1.0lf) / (2.0lf + xx);
-      } else { // 11/16 <= |x| < 19/16
-        id = 1;
-        xx = (xx - 1.0lf) / (xx + 1.0lf);
-      }
-    } else {
-      if (ix < 0x40038000u) { // |x| < 2.4375
-        id = 2;
-        xx = (xx - 1.5lf) / (1.0lf + 1.5lf * xx);
-      } else { // 2.4375 <= |x| < 2^66
-        id = 3;
-        xx = -1.0lf / xx;
-      }
-    }
-  }
+  bool r0 = a < 0.4375lf * b, r1 = a < 0.6875lf * b, r2 = a < 1.1875lf * b, r3 = a < 2.4375lf * b;
+  precise double num = r0 ? a : r1 ? 2.0lf * a - b : r2 ? a - b : r3 ? fma(-1.5lf, b, a) : -b;
+  precise double den = r0 ? b : r1 ? 2.0lf * b + a : r2 ? a + b : r3 ? fma(1.5lf, a, b) : a;
+  precise double xx = num / den;
   precise double z = xx * xx;
   precise double w = z * z;
-  precise double s1 = z * (0.3333333333333293lf + w * (0.14285714272503466lf + w * (0.09090887133436507lf +
-                      w * (0.06661073137387531lf + w * (0.049768779946159324lf + w * 0.016285820115365782lf)))));
-  precise double s2 = w * (-0.19999999999876483lf + w * (-0.11111110405462356lf +
-                      w * (-0.0769187620504483lf + w * (-0.058335701337905735lf + w * -0.036531572744216916lf))));
-  precise double res;
-  if (id < 0) {
-    res = xx - xx * (s1 + s2);
-    return res;
-  }
-  double ahi = id == 0 ? 0.4636476090008061lf : id == 1 ? 0.7853981633974483lf :
-               id == 2 ? 0.982793723247329lf : 1.5707963267948966lf;
-  double alo = id == 0 ? 2.2698777452961687e-17lf : id == 1 ? 3.061616997868383e-17lf :
-               id == 2 ? 1.3903311031230998e-17lf : 6.123233995736766e-17lf;
-  res = ahi - ((xx * (s1 + s2) - alo) - xx);
-  return neg ? -res : res;
+  precise double s1 = fma(w, 0.016285820115365782lf, 0.049768779946159324lf);
+  s1 = fma(w, s1, 0.06661073137387531lf);
+  s1 = fma(w, s1, 0.09090887133436507lf);
+  s1 = fma(w, s1, 0.14285714272503466lf);
+  s1 = fma(w, s1, 0.3333333333333293lf);
+  precise double s2 = fma(w, -0.036531572744216916lf, -0.058335701337905735lf);
+  s2 = fma(w, s2, -0.0769187620504483lf);
+  s2 = fma(w, s2, -0.11111110405462356lf);
+  s2 = fma(w, s2, -0.19999999999876483lf);
+  precise double s = fma(z, s1, w * s2);
+  // atan(c) = ahi + alo; c = 0 gives xx - xx s
+  double ahi = r0 ? 0.0lf : r1 ? 0.4636476090008061lf : r2 ? 0.7853981633974483lf : r3 ? 0.982793723247329lf :
+               1.5707963267948966lf;
+  double alo = r0 ? 0.0lf : r1 ? 2.2698777452961687e-17lf : r2 ? 3.061616997868383e-17lf :
+               r3 ? 1.3903311031230998e-17lf : 6.123233995736766e-17lf;
+  precise double res = ahi - (fma(xx, s, -alo) - xx);
+  return res;
+}
+
+double ga_atan_d(double x)
+{
+  uint ix = ga_m_hi(x) & 0x7fffffffu;
+  if (ix >= 0x44100000u) // |x| >= 2^66
+    return isnan(x) ? x : ga_m_copysign(1.5707963267948966lf, x);
+  if (ix < 0x3e200000u) // |x| < 2^-29, also +-0
+    return x;
+  return ga_m_copysign(ga_m_atan_ratio(abs(x), 1.0lf), x);
 }
 
 // asin(x) - x = x^3 R(x^2) on [0, 0.5]: R = p(t)/q(t)
@@ -1421,53 +1467,47 @@ double ga_tanh_d(double x)
 }
 
 
-// fdlibm's (glibc's) three forms, with one call site each for sqrt and log (fdlibm's
-// log, within 1 ulp: asinh stays within 1 ulp of glibc's at 1e6 sweep points): lanes of
-// a warp run every branch any of them takes, and every call site inlines a copy
+// fdlibm's (glibc's) three forms of asinh, each as log1p of an argument chosen per lane,
+// so a warp runs one square root, one division and one log1p whatever its lanes' ranges
+// (it ran a log and a log1p with three divisions): |x| <= 2: log1p(|x| + x^2/(1 +
+// sqrt(1 + x^2))); 2 < |x| <= 2^28: log(2|x| + 1/(sqrt(x^2 + 1) + |x|)) as log1p of that
+// less 1 (2|x| - 1 is exact); beyond: log|x| + log 2 as log1p(|x| - 1) + log 2 (exact
+// below 2^53, and the 1/|x| that log1p adds beyond is below half an ulp).
 double ga_asinh_d(double x)
 {
   uint ix = ga_m_hi(x) & 0x7fffffffu;
   if (ix < 0x3e300000u || ix >= 0x7ff00000u) // |x| < 2^-28, also +-0; +-Inf, NaN
     return x;
   bool huge = ix > 0x41b00000u; // |x| > 2^28
+  bool big = ix > 0x40000000u;  // |x| > 2
   precise double xa = abs(x);
   precise double q = xa * xa;
   precise double sq = ga_sqrt_d(q + 1.0lf); // fl(1 + x^2) in both forms below
-  precise double w;
-  if (ix > 0x40000000u) { // |x| > 2: log(2|x| + 1/(sqrt(x^2 + 1) + |x|)), beyond 2^28 log|x| + log 2
-    w = ga_log_d(huge ? xa : 2.0lf * xa + 1.0lf / (sq + xa));
-    if (huge)
-      w = w + 0.6931471805599453lf;
-  } else { // 2^-28 < |x| < 2
-    w = ga_log1p_d(xa + q / (1.0lf + sq));
-  }
+  precise double d = (big ? 1.0lf : q) / (big ? sq + xa : 1.0lf + sq);
+  precise double arg = huge ? xa - 1.0lf : (big ? (2.0lf * xa - 1.0lf) + d : xa + d);
+  precise double w = ga_log1p_d(arg);
+  w = w + (huge ? 0.6931471805599453lf : 0.0lf);
   return ga_m_copysign(w, x);
 }
 
-// fdlibm's e_acosh.c, whose logs are plain fdlibm logs as glibc's are (the double-double
-// log cost twice the time for nothing the 2-ulp budget needs, as in asinh)
+// fdlibm's e_acosh.c in the same way: 1 < x <= 2: log1p(t + sqrt(2t + t^2)), t = x - 1
+// (exact); 2 < x <= 2^28: log(2x - 1/(x + sqrt(x^2 - 1))) as log1p of that less 1;
+// beyond: log1p(x - 1) + log 2
 double ga_acosh_d(double x)
 {
   uint hx = ga_m_hi(x);
-  precise double res;
   if (!(x >= 1.0lf))
     return ga_m_nan(); // x < 1, NaN
-  if (hx >= 0x41b00000u) { // x > 2^28
-    if (hx >= 0x7ff00000u)
-      return x;
-    res = ga_log_d(x) + 0.6931471805599453lf;
-    return res;
-  }
-  if (x == 1.0lf)
-    return 0.0lf;
-  if (hx > 0x40000000u) { // 2 < x < 2^28
-    precise double t = x * x;
-    res = ga_log_d(2.0lf * x - 1.0lf / (x + ga_sqrt_d(t - 1.0lf)));
-    return res;
-  }
-  precise double t = x - 1.0lf; // 1 < x < 2
-  precise double u = 2.0lf * t + t * t;
-  res = ga_log1p_d(t + ga_sqrt_d(u));
+  if (hx >= 0x7ff00000u || x == 1.0lf)
+    return x == 1.0lf ? 0.0lf : x;
+  bool huge = hx >= 0x41b00000u; // x > 2^28
+  bool big = hx > 0x40000000u;   // x > 2
+  precise double t = x - 1.0lf;
+  precise double root = ga_sqrt_d(big ? x * x - 1.0lf : fma(t, t, 2.0lf * t));
+  precise double d = 1.0lf / (x + root);
+  precise double arg = huge ? t : (big ? (2.0lf * x - 1.0lf) - d : t + root);
+  precise double res = ga_log1p_d(arg);
+  res = res + (huge ? 0.6931471805599453lf : 0.0lf);
   return res;
 }
 
@@ -1577,10 +1617,13 @@ double ga_m_erfc_tail(double x, double rs, bool exact)
   precise double z = ga_m_clear_lo(x);
   precise double a = -z * z - 0.5625lf, b = (z - x) * (z + x) + rs;
   precise double r;
-  if (exact)
+  if (exact) {
     r = ga_m_exp_glibc(a, 0.0lf, false) * ga_m_exp_glibc(b, 0.0lf, false);
-  else
-    r = ga_exp_d(a) * ga_exp_d(b);
+  } else {
+    precise double sh, sl;
+    ga_m_add12(a, b, sh, sl);
+    r = ga_m_exp_sum(sh, sl);
+  }
   precise double res = r / x;
   return res;
 }
@@ -1604,15 +1647,20 @@ double ga_erf_d(double x)
     return neg ? -1.0lf : 1.0lf;
   int br = ix < 0x3feb0000u ? 0 : (ix < 0x3ff40000u ? 1 : (ix < 0x4006DB6Eu ? 2 : 3));
   precise double ax = abs(x);
-  precise double v = br == 0 ? x * x : (br == 1 ? ax - 1.0lf : 1.0lf / (ax * ax));
+  // one division for 1/x^2 and erfc's 1/x (erf's ulp absorbs the extra roundings)
+  precise double inv = 1.0lf / ax;
+  precise double v = br == 0 ? x * x : (br == 1 ? ax - 1.0lf : inv * inv);
   precise double q = ga_m_erf_rat(br, v);
   if (br == 0) {
     res = x + x * q;
   } else if (br == 1) {
     res = neg ? -0.8450629115104675lf - q : 0.8450629115104675lf + q;
-  } else {
-    precise double r = ga_m_erfc_tail(ax, q, false);
-    res = 1.0lf - r;
+  } else { // 1 - erfc: exp(-z^2 - 0.5625) exp((z - x)(z + x) + q) as one exp of their sum
+    precise double z = ga_m_clear_lo(ax);
+    precise double a = -z * z - 0.5625lf, b = (z - ax) * (z + ax) + q;
+    precise double sh, sl;
+    ga_m_add12(a, b, sh, sl);
+    res = 1.0lf - ga_m_exp_sum(sh, sl) * inv;
     res = neg ? -res : res;
   }
   return res;
@@ -2251,26 +2299,11 @@ double ga_atan2_d(double y, double x)
   } else if (xneg && k < -60) { // |y|/x below -2^-60
     z = 0.0lf;
   } else {
-    // both scaled by one power of 2 (exact) into the range where the quotient and its
-    // remainder are computed right (the correction needs an exact two-product: no operand
-    // or product near the subnormal range)
-    if (ax < 1e-290lf) {
-      ay = ay * ga_m_pow2(600);
-      ax = ax * ga_m_pow2(600);
-    } else if (ax > 1e290lf) {
-      ay = ay * ga_m_pow2(-600);
-      ax = ax * ga_m_pow2(-600);
-    }
-    precise double q = ga_div_double(ay, ax);
-    precise double c = 0.0lf;
-    if (q > 1e-290lf && q < 1e290lf && ax < 1e290lf && ax > 1e-290lf && ay > 1e-290lf) { // exact two-product
-      precise double p, e;
-      ga_two_prod(q, ax, p, e);
-      precise double r = (ay - p) - e;
-      c = (r / ax) / (1.0lf + q * q);
-    }
-    z = ga_atan_d(q);
-    z = z + c;
+    // atan(|y|/|x|) from |y| and |x| (no quotient first), both scaled by one power of 2
+    // (exact) away from overflow of the reduction's sums and from the subnormal range,
+    // where a - 1.5b would round to a coarse grid
+    precise double sc = ax > 1e290lf ? ga_m_pow2(-600) : (ax < 1e-290lf ? ga_m_pow2(600) : 1.0lf);
+    z = ga_m_atan_ratio(ay * sc, ax * sc);
   }
   precise double res;
   if (m == 0)
