@@ -1044,17 +1044,17 @@ void ga_sincos_d(double x, out double s, out double c)
   c = ga_m_sincos_q(y0, y1, n + 1);
 }
 
+// one call of the kernel (a warp whose lanes were on both sides of pi/4 ran two)
 double ga_tan_d(double x)
 {
-  if ((ga_m_hi(x) & 0x7fffffffu) <= 0x3fe921fbu) {
-    if (abs(x) < 7.450580596923828e-09lf)
-      return x;
-    return ga_m_ktan(x, 0.0lf, 1);
-  }
+  if (abs(x) < 7.450580596923828e-09lf) // 2^-27: tan(x) = x, also -0 and subnormals
+    return x;
   if (isinf(x) || isnan(x))
     return ga_m_nan();
-  precise double y0, y1;
-  int n = ga_m_rem_pio2(x, y0, y1);
+  precise double y0 = x, y1 = 0.0lf;
+  int n = 0;
+  if ((ga_m_hi(x) & 0x7fffffffu) > 0x3fe921fbu) // |x| >~ pi/4
+    n = ga_m_rem_pio2(x, y0, y1);
   return ga_m_ktan(y0, y1, 1 - ((n & 1) << 1));
 }
 
@@ -1262,61 +1262,56 @@ double ga_atan_d(double x)
 // asin(x) - x = x^3 R(x^2) on [0, 0.5]: R = p(t)/q(t)
 double ga_m_asin_p(double t)
 {
-  precise double p = t * (0.16666666666666666lf + t * (-0.3255658186224009lf + t * (0.20121253213486293lf +
-                     t * (-0.04005553450067941lf + t * (0.0007915349942898145lf + t * 3.479331075960212e-05lf)))));
-  return p;
+  precise double p = fma(t, 3.479331075960212e-05lf, 0.0007915349942898145lf);
+  p = fma(t, p, -0.04005553450067941lf);
+  p = fma(t, p, 0.20121253213486293lf);
+  p = fma(t, p, -0.3255658186224009lf);
+  p = fma(t, p, 0.16666666666666666lf);
+  return t * p;
 }
 double ga_m_asin_q(double t)
 {
-  precise double q = 1.0lf + t * (-2.403394911734414lf + t * (2.0209457602335057lf +
-                     t * (-0.6882839716054533lf + t * 0.07703815055590194lf)));
-  return q;
+  precise double q = fma(t, 0.07703815055590194lf, -0.6882839716054533lf);
+  q = fma(t, q, 2.0209457602335057lf);
+  q = fma(t, q, -2.403394911734414lf);
+  return fma(t, q, 1.0lf);
 }
 
+// asin and acos: fdlibm's forms (|x| < 0.5; 0.5 <= |x| <= 0.975; beyond; acos by sign)
+// evaluated for every lane and selected, with one R(t) = p(t)/q(t) where a warp whose
+// lanes spanned the ranges ran three, and the square root's correction divided once
 double ga_asin_d(double x)
 {
   uint hx = ga_m_hi(x);
   uint ix = hx & 0x7fffffffu;
-  precise double res;
   if (ix >= 0x3ff00000u) { // |x| >= 1
     if (abs(x) == 1.0lf) {
-      res = x * 1.5707963267948966lf + x * 6.123233995736766e-17lf;
-      return res;
+      precise double r1 = x * 1.5707963267948966lf + x * 6.123233995736766e-17lf;
+      return r1;
     }
     return ga_m_nan();
   }
-  if (ix < 0x3fe00000u) { // |x| < 0.5
-    if (ix < 0x3e400000u) // |x| < 2^-27
-      return x;
-    precise double t = x * x;
-    precise double w = ga_m_asin_p(t) / ga_m_asin_q(t);
-    res = x + x * w;
-    return res;
-  }
-  precise double w = 1.0lf - abs(x);
-  precise double t = w * 0.5lf;
-  precise double p = ga_m_asin_p(t);
-  precise double q = ga_m_asin_q(t);
+  if (ix < 0x3e400000u) // |x| < 2^-27
+    return x;
+  bool small = ix < 0x3fe00000u; // |x| < 0.5
+  precise double t = small ? x * x : (1.0lf - abs(x)) * 0.5lf;
+  precise double r = ga_m_asin_p(t) / ga_m_asin_q(t);
   precise double s = ga_sqrt_d(t);
-  if (ix >= 0x3FEF3333u) { // |x| > 0.975
-    w = p / q;
-    t = 1.5707963267948966lf - (2.0lf * (s + s * w) - 6.123233995736766e-17lf);
-  } else {
-    w = ga_m_clear_lo(s);
-    precise double c = (t - w * w) / (s + w);
-    precise double r = p / q;
-    p = 2.0lf * s * r - (6.123233995736766e-17lf - 2.0lf * c);
-    q = 0.7853981633974483lf - 2.0lf * w;
-    t = 0.7853981633974483lf - (p - q);
-  }
-  return (hx >> 31) == 0u ? t : -t;
+  precise double w = ga_m_clear_lo(s);
+  precise double c = (t - w * w) / (s + w);
+  precise double rs = x + x * r;
+  precise double rt = 1.5707963267948966lf - (2.0lf * (s + s * r) - 6.123233995736766e-17lf); // |x| > 0.975
+  precise double pm = 2.0lf * s * r - (6.123233995736766e-17lf - 2.0lf * c);
+  precise double qm = 0.7853981633974483lf - 2.0lf * w;
+  precise double rm = 0.7853981633974483lf - (pm - qm);
+  precise double big = ix >= 0x3FEF3333u ? rt : rm;
+  return small ? rs : ((hx >> 31) == 0u ? big : -big);
 }
 
 double ga_acos_d(double x)
 {
   uint hx = ga_m_hi(x);
   uint ix = hx & 0x7fffffffu;
-  precise double res;
   if (ix >= 0x3ff00000u) { // |x| >= 1
     if (x == 1.0lf)
       return 0.0lf;
@@ -1324,30 +1319,20 @@ double ga_acos_d(double x)
       return 3.141592653589793lf; // pi + 2*pio2_lo rounds to pi
     return ga_m_nan();
   }
-  if (ix < 0x3fe00000u) { // |x| < 0.5
-    if (ix <= 0x3c600000u)
-      return 1.5707963267948966lf;
-    precise double z = x * x;
-    precise double r = ga_m_asin_p(z) / ga_m_asin_q(z);
-    res = 1.5707963267948966lf - (x - (6.123233995736766e-17lf - x * r));
-    return res;
-  }
-  if ((hx >> 31) != 0u) { // x < -0.5
-    precise double z = (1.0lf + x) * 0.5lf;
-    precise double s = ga_sqrt_d(z);
-    precise double r = ga_m_asin_p(z) / ga_m_asin_q(z);
-    precise double w = r * s - 6.123233995736766e-17lf;
-    res = 3.141592653589793lf - 2.0lf * (s + w);
-    return res;
-  }
-  precise double z = (1.0lf - x) * 0.5lf;
+  if (ix <= 0x3c600000u)
+    return 1.5707963267948966lf;
+  bool small = ix < 0x3fe00000u; // |x| < 0.5
+  precise double z = small ? x * x : (1.0lf - abs(x)) * 0.5lf;
+  precise double r = ga_m_asin_p(z) / ga_m_asin_q(z);
   precise double s = ga_sqrt_d(z);
   precise double df = ga_m_clear_lo(s);
   precise double c = (z - df * df) / (s + df);
-  precise double r = ga_m_asin_p(z) / ga_m_asin_q(z);
-  precise double w = r * s + c;
-  res = 2.0lf * (df + w);
-  return res;
+  precise double rs = 1.5707963267948966lf - (x - (6.123233995736766e-17lf - x * r));
+  precise double wn = r * s - 6.123233995736766e-17lf;
+  precise double rn = 3.141592653589793lf - 2.0lf * (s + wn); // x < -0.5
+  precise double wp = r * s + c;
+  precise double rp = 2.0lf * (df + wp);
+  return small ? rs : ((hx >> 31) != 0u ? rn : rp);
 }
 
 // ---- hyperbolic functions --------------------------------------------------------
@@ -1435,6 +1420,12 @@ double ga_cosh_d(double x)
   return ga_m_dd_scale(h, l, k - 1);
 }
 
+// tanh within about 0.6 ulp (glibc's own is up to 2.1 ulp off, so the budget leaves
+// this much): below 0.375 its Taylor series to x^27 (the next term is below 2^-58 of
+// x); above, -t/(2 + t) with t = e^(-2a) - 1 from exp's reduction and polynomial kept
+// unrounded (relative error about 2^-56, t cancels by at most 0.9 there), one division
+// and the quotient's remainder. Both for every lane, where a warp ran the double-double
+// exp with its table and two divisions.
 double ga_tanh_d(double x)
 {
   precise double a = abs(x);
@@ -1442,28 +1433,58 @@ double ga_tanh_d(double x)
     return x;
   if (a >= 22.0lf)
     return ga_m_copysign(1.0lf, x);
-  precise double res;
-  if (a < 0.0009765625lf) { // 2^-10: the series
-    precise double x2 = x * x;
-    res = x + x * (x2 * (-0.3333333333333333lf + x2 * (0.13333333333333333lf + x2 * (-0.05396825396825397lf +
-          x2 * 0.021869488536155203lf))));
-    return res;
-  }
-  // t = e^(-2a) - 1; tanh(a) = -t / (2 + t)
-  precise double eh, el;
-  ga_m_exp_dd_plain(-2.0lf * a, eh, el);
-  precise double th, tl;
-  ga_m_add12(eh, -1.0lf, th, tl);
-  tl = tl + el;
-  precise double dh, dl;
+  precise double z = a * a;
+  precise double p = fma(z, -6.451689215655431e-06lf, 1.5918905069328964e-05lf);
+  p = fma(z, p, -3.927832388331683e-05lf);
+  p = fma(z, p, 9.691537956929451e-05lf);
+  p = fma(z, p, -0.00023912911424355248lf);
+  p = fma(z, p, 0.000590027440945586lf);
+  p = fma(z, p, -0.0014558343870513183lf);
+  p = fma(z, p, 0.003592128036572481lf);
+  p = fma(z, p, -0.008863235529902197lf);
+  p = fma(z, p, 0.021869488536155203lf);
+  p = fma(z, p, -0.05396825396825397lf);
+  p = fma(z, p, 0.13333333333333333lf);
+  p = fma(z, p, -0.3333333333333333lf);
+  precise double rs = fma(a, z * p, a);
+  // e^(-2a) = 2^k (s + sl + e): ga_exp_d's steps without the final rounding
+  precise double xe = -2.0lf * a;
+  precise double kd = roundEven(xe * 1.4426950408889634lf);
+  precise double rh = fma(kd, -6.93147180369123816490e-01lf, xe);
+  precise double rl = kd * -1.90821492927058770002e-10lf;
+  precise double r = rh + rl;
+  precise double rr = (rh - r) + rl;
+  precise double q = fma(r, 1.6059043836821613e-10lf, 2.08767569878681e-09lf);
+  q = fma(q, r, 2.505210838544172e-08lf);
+  q = fma(q, r, 2.755731922398589e-07lf);
+  q = fma(q, r, 2.755731922398589e-06lf);
+  q = fma(q, r, 2.48015873015873e-05lf);
+  q = fma(q, r, 0.0001984126984126984lf);
+  q = fma(q, r, 0.001388888888888889lf);
+  q = fma(q, r, 0.008333333333333333lf);
+  q = fma(q, r, 0.041666666666666664lf);
+  q = fma(q, r, 0.16666666666666666lf);
+  q = fma(q, r, 0.5lf);
+  precise double r2, r2e;
+  ga_two_prod(r, r, r2, r2e);
+  precise double e = fma(r2, q, fma(r2e, q, rr));
+  precise double s = 1.0lf + r;
+  precise double sl = (1.0lf - s) + r;
+  precise double sc = ga_m_pow2_fast(int(kd)); // k in [-64, 0]
+  // t = e^(-2a) - 1 = th + tl, 2 + t = dh + dl
+  precise double th, tl, dh, dl;
+  ga_m_add12(s * sc, -1.0lf, th, tl);
+  tl = tl + (sl + e) * sc;
+  ga_m_fast12(th, tl, th, tl); // e is no tail: r^2/2 is up to 0.06
   ga_m_add12(2.0lf, th, dh, dl);
   dl = dl + tl;
-  precise double q = -th / dh;
-  precise double p, pe;
-  ga_m_mul12(q, dh, p, pe);
-  precise double r = ((-th - p) - pe) - (tl + q * dl);
-  res = q + r / dh;
-  return ga_m_copysign(res, x);
+  precise double inv = 1.0lf / dh;
+  precise double qq = -th * inv;
+  precise double pp, pe;
+  ga_m_mul12(qq, dh, pp, pe);
+  precise double rem = ((-th - pp) - pe) - (tl + qq * dl);
+  precise double re = fma(rem, inv, qq);
+  return ga_m_copysign(a < 0.375lf ? rs : re, x);
 }
 
 
@@ -1511,23 +1532,19 @@ double ga_acosh_d(double x)
   return res;
 }
 
+// fdlibm's two forms as one log1p of an argument chosen per lane, with one division
 double ga_atanh_d(double x)
 {
   precise double xa = abs(x);
-  precise double t;
-  if (xa < 0.5lf) {
-    if (xa < 3.725290298461914e-09lf) // 2^-28, also +-0
-      return x;
-    t = xa + xa;
-    t = 0.5lf * ga_log1p_d(t + t * xa / (1.0lf - xa));
-  } else if (xa < 1.0lf) {
-    t = 0.5lf * ga_log1p_d((xa + xa) / (1.0lf - xa));
-  } else {
-    if (xa == 1.0lf)
-      return ga_m_copysign(ga_m_inf(), x);
-    return ga_m_nan(); // |x| > 1, NaN
-  }
-  return ga_m_copysign(t, x);
+  if (xa < 3.725290298461914e-09lf) // 2^-28, also +-0
+    return x;
+  if (!(xa < 1.0lf))
+    return xa == 1.0lf ? ga_m_copysign(ga_m_inf(), x) : ga_m_nan(); // |x| > 1, NaN
+  bool small = xa < 0.5lf;
+  precise double t = xa + xa;
+  precise double q = (small ? t * xa : t) / (1.0lf - xa);
+  precise double r = 0.5lf * ga_log1p_d(small ? t + q : q);
+  return ga_m_copysign(r, x);
 }
 
 // ---- cbrt (glibc's: a polynomial guess and one Halley step) -----------------------
