@@ -520,30 +520,24 @@ void ga_m_log_dd(double x, out double h, out double l)
 
 // ---- pow ---------------------------------------------------------------------------
 // log(x) = h + l for finite x > 0, relative error about 2^-64 (pow's exp(y log x) needs
-// |y log x| <= 746 to about 2^-54): x = 2^k m, m in [0.75, 1.5), c = 1 + i/32 nearest m,
+// |y log x| <= 746 to about 2^-54): x = 2^k m, m in [0.75, 1.5), c = 1 + i/16 nearest m,
 // m/c = 1 + z + zl exactly (1/c rounded in a table, the product's error from an fma),
 // log(1 + z + zl) = z - z^2/2 + z^3 P(z) + zl (1 - z) with z - z^2/2 in double-double,
-// |z| <= 1/48, P to z^10 (Taylor: the next term is below 2^-66 relative). No division
-// (the double-double log above has four).
-const double GA_M_POW_INVC[25] = double[](1.3333333333333333lf, 1.28lf, 1.2307692307692308lf, 1.1851851851851851lf,
-  1.1428571428571428lf, 1.103448275862069lf, 1.0666666666666667lf, 1.032258064516129lf, 1.0lf, 0.9696969696969697lf,
-  0.9411764705882353lf, 0.9142857142857143lf, 0.8888888888888888lf, 0.8648648648648649lf, 0.8421052631578947lf,
-  0.8205128205128205lf, 0.8lf, 0.7804878048780488lf, 0.7619047619047619lf, 0.7441860465116279lf, 0.7272727272727273lf,
-  0.7111111111111111lf, 0.6956521739130435lf, 0.6808510638297872lf, 0.6666666666666666lf);
+// |z| <= 1/24, P to z^12 (Taylor: the next term is below 2^-68 relative). No division
+// (the double-double log above has four). The table is short on purpose: lanes reading
+// different entries of a constant array take turns (with 25 entries, a third of pow's
+// time on the H200).
+const double GA_M_POW_INVC[13] = double[](1.3333333333333333lf, 1.2307692307692308lf, 1.1428571428571428lf,
+  1.0666666666666667lf, 1.0lf, 0.9411764705882353lf, 0.8888888888888888lf, 0.8421052631578947lf, 0.8lf,
+  0.7619047619047619lf, 0.7272727272727273lf, 0.6956521739130435lf, 0.6666666666666666lf);
 // -log(GA_M_POW_INVC[i]) = H[i] + L[i]
-const double GA_M_POW_LOGH[25] = double[](-0.28768207245178085lf, -0.2468600779315258lf, -0.20763936477824455lf,
-  -0.16989903679539742lf, -0.13353139262452257lf, -0.09844007281325251lf, -0.06453852113757116lf,
-  -0.03174869831458027lf, 0.0lf, 0.03077165866675366lf, 0.060624621816434854lf, 0.08961215868968717lf,
-  0.11778303565638351lf, 0.14518200984449783lf, 0.17185025692665928lf, 0.19782574332991992lf, 0.2231435513142097lf,
-  0.2478361639045812lf, 0.2719337154836418lf, 0.2954642128938359lf, 0.3184537311185346lf, 0.3409265869705932lf,
-  0.3629054936893685lf, 0.38441169891033206lf, 0.40546510810816444lf);
-const double GA_M_POW_LOGL[25] = double[](-2.6071606164425637e-17lf, -6.678539813576451e-18lf,
-  -1.2053243216686127e-17lf, 4.868008764439086e-19lf, 3.664457663660086e-18lf, 4.439009633675136e-18lf,
-  6.470486661692933e-18lf, -3.0382263084680854e-18lf, 0.0lf, 1.0431732029005972e-18lf, 2.6424025938726934e-18lf,
-  -1.9573659817110993e-18lf, -1.1971685747593662e-18lf, 8.242418783022477e-18lf, -6.022453821011369e-18lf,
-  -7.995487338741543e-18lf, -9.091270597324798e-18lf, 8.384472133019162e-18lf, 7.833196376974436e-19lf,
-  -7.768320796245443e-18lf, -6.407962483026777e-19lf, -2.069678002794501e-17lf, 6.2632141603179415e-18lf,
-  8.164631656028572e-18lf, -2.881138025962641e-18lf);
+const double GA_M_POW_LOGH[13] = double[](-0.28768207245178085lf, -0.20763936477824455lf, -0.13353139262452257lf,
+  -0.06453852113757116lf, 0.0lf, 0.060624621816434854lf, 0.11778303565638351lf, 0.17185025692665928lf,
+  0.2231435513142097lf, 0.2719337154836418lf, 0.3184537311185346lf, 0.3629054936893685lf, 0.40546510810816444lf);
+const double GA_M_POW_LOGL[13] = double[](-2.6071606164425637e-17lf, -1.2053243216686127e-17lf,
+  3.664457663660086e-18lf, 6.470486661692933e-18lf, 0.0lf, 2.6424025938726934e-18lf, -1.1971685747593662e-18lf,
+  -6.022453821011369e-18lf, -9.091270597324798e-18lf, 7.833196376974436e-19lf, -6.407962483026777e-19lf,
+  6.2632141603179415e-18lf, -2.881138025962641e-18lf);
 
 void ga_m_log_pow(double x, out double h, out double l)
 {
@@ -559,15 +553,17 @@ void ga_m_log_pow(double x, out double h, out double l)
   bool upper = m >= 1.5lf;
   m = upper ? 0.5lf * m : m;
   k += upper ? 1 : 0;
-  int i = int(roundEven((m - 1.0lf) * 32.0lf)) + 8;
+  int i = int(roundEven((m - 1.0lf) * 16.0lf)) + 4;
   precise double p, zl;
   ga_two_prod(m, GA_M_POW_INVC[i], p, zl);
-  precise double z = p - 1.0lf; // exact: p within 1/48 of 1
+  precise double z = p - 1.0lf; // exact: p within 1/24 of 1
   precise double q, qe;
   ga_two_prod(z, z, q, qe);
   precise double s, se;
   ga_m_fast12(z, -0.5lf * q, s, se);
-  precise double pz = fma(z, -0.07692307692307693lf, 0.08333333333333333lf);
+  precise double pz = fma(z, -0.06666666666666667lf, 0.07142857142857142lf);
+  pz = fma(z, pz, -0.07692307692307693lf);
+  pz = fma(z, pz, 0.08333333333333333lf);
   pz = fma(z, pz, -0.09090909090909091lf);
   pz = fma(z, pz, 0.1lf);
   pz = fma(z, pz, -0.1111111111111111lf);
@@ -1336,29 +1332,54 @@ double ga_acos_d(double x)
 }
 
 // ---- hyperbolic functions --------------------------------------------------------
-// sinh, cosh, tanh from exp in double-double (fdlibm's expm1-based formulas lose up to
-// 2 ulp, glibc's included, so the best match is the correctly rounded value); series
-// near 0. asinh, acosh, atanh are fdlibm's on the log and log1p here, as glibc's are.
+// sinh, cosh, tanh from exp with extra precision (fdlibm's expm1-based formulas lose up
+// to 2.1 ulp, glibc's included, so ours stay within about 0.6 ulp of the true value);
+// series near 0. asinh, acosh, atanh are fdlibm's on the log and log1p here, as
+// glibc's are.
 
-// e^a = eh + el (|a| <= 22)
-void ga_m_exp_dd_plain(double a, out double eh, out double el)
+// e^x = 2^k (h + l), h + l = h to the last bits, for |x| < 708, with relative error
+// about 2^-56: ga_exp_d's reduction and polynomial, with r^2 exact, left unrounded
+// (for sinh, cosh, tanh: their budget has room for it where glibc's own answers are up
+// to 2.1 ulp off, and no room for a rounded exp)
+int ga_m_exp_unrounded(double x, out double h, out double l)
 {
-  precise double h, l;
-  int k = ga_m_exp_dd(a, 0.0lf, h, l);
-  precise double s = ga_m_pow2(k);
-  eh = h * s;
-  el = l * s;
+  precise double kd = roundEven(x * 1.4426950408889634lf);
+  precise double rh = fma(kd, -6.93147180369123816490e-01lf, x);
+  precise double rl = kd * -1.90821492927058770002e-10lf;
+  precise double r = rh + rl;
+  precise double rr = (rh - r) + rl;
+  precise double q = fma(r, 1.6059043836821613e-10lf, 2.08767569878681e-09lf);
+  q = fma(q, r, 2.505210838544172e-08lf);
+  q = fma(q, r, 2.755731922398589e-07lf);
+  q = fma(q, r, 2.755731922398589e-06lf);
+  q = fma(q, r, 2.48015873015873e-05lf);
+  q = fma(q, r, 0.0001984126984126984lf);
+  q = fma(q, r, 0.001388888888888889lf);
+  q = fma(q, r, 0.008333333333333333lf);
+  q = fma(q, r, 0.041666666666666664lf);
+  q = fma(q, r, 0.16666666666666666lf);
+  q = fma(q, r, 0.5lf);
+  precise double r2, r2e;
+  ga_two_prod(r, r, r2, r2e);
+  precise double e = fma(r2, q, fma(r2e, q, rr));
+  precise double s = 1.0lf + r;
+  precise double sl = (1.0lf - s) + r;
+  ga_m_fast12(s, sl + e, h, l); // e is no tail: r^2/2 is up to 0.06
+  return int(kd);
 }
 
-// 1 / (eh + el) = qh + ql
-void ga_m_recip_dd(double eh, double el, out double qh, out double ql)
+// sinh and cosh within about 0.6 ulp (as tanh): e^a/2 -+ e^-a/2 from the unrounded exp
+// and its reciprocal (one division and its remainder), sinh from its Taylor series to
+// x^21 below 1 (the next term is below 2^-58 of x), where the sum cancels; both for
+// every lane, where a warp ran the double-double exp with its table and two divisions
+void ga_m_exp_pm(double a, out double h, out double l, out double ih, out double il, out int k)
 {
-  precise double q = 1.0lf / eh;
+  k = ga_m_exp_unrounded(a, h, l);
+  precise double inv = 1.0lf / h;
   precise double p, pe;
-  ga_m_mul12(q, eh, p, pe);
-  precise double r = ((1.0lf - p) - pe) - q * el;
-  qh = q;
-  ql = r * q;
+  ga_m_mul12(inv, h, p, pe);
+  ih = inv;
+  il = (((1.0lf - p) - pe) - l * inv) * inv;
 }
 
 double ga_sinh_d(double x)
@@ -1367,20 +1388,27 @@ double ga_sinh_d(double x)
   if (isnan(x) || isinf(x) || a < 3.725290298461914e-09lf) // 2^-28: sinh(x) = x, also +-0
     return x;
   precise double res;
-  if (a < 0.00390625lf) { // 2^-8: the series
-    precise double x2 = x * x;
-    res = x + x * (x2 * (0.16666666666666666lf + x2 * (0.008333333333333333lf + x2 * (0.0001984126984126984lf +
-          x2 * 2.7557319223985893e-06lf))));
-    return res;
-  }
-  if (a < 22.0lf) { // (e^a - e^-a)/2
-    precise double eh, el, qh, ql;
-    ga_m_exp_dd_plain(a, eh, el);
-    ga_m_recip_dd(eh, el, qh, ql);
+  if (a < 22.0lf) {
+    precise double z = a * a;
+    precise double p = fma(z, 1.9572941063391263e-20lf, 8.22063524662433e-18lf);
+    p = fma(z, p, 2.8114572543455206e-15lf);
+    p = fma(z, p, 7.647163731819816e-13lf);
+    p = fma(z, p, 1.6059043836821613e-10lf);
+    p = fma(z, p, 2.505210838544172e-08lf);
+    p = fma(z, p, 2.7557319223985893e-06lf);
+    p = fma(z, p, 0.0001984126984126984lf);
+    p = fma(z, p, 0.008333333333333333lf);
+    p = fma(z, p, 0.16666666666666666lf);
+    precise double rs = fma(a, z * p, a);
+    precise double h, l, ih, il;
+    int k;
+    ga_m_exp_pm(a, h, l, ih, il, k);
+    precise double sc = ga_m_pow2_fast(k - 1), isc = ga_m_pow2_fast(-k - 1); // k in [0, 32]
     precise double dh, dl;
-    ga_m_add12(eh, -qh, dh, dl);
-    dl = dl + (el - ql);
-    res = 0.5lf * (dh + dl);
+    ga_m_add12(h * sc, -(ih * isc), dh, dl);
+    dl = dl + (l * sc - il * isc);
+    precise double re = dh + dl;
+    res = a < 1.0lf ? rs : re;
   } else { // e^a / 2, overflowing past ln(2*DBL_MAX)
     if (a > 710.5lf)
       return ga_m_copysign(ga_m_inf(), x);
@@ -1397,20 +1425,15 @@ double ga_cosh_d(double x)
   if (isnan(x))
     return x;
   precise double res;
-  if (a < 0.00390625lf) { // 2^-8
-    precise double a2 = a * a;
-    res = 1.0lf + a2 * (0.5lf + a2 * (0.041666666666666664lf + a2 * (0.001388888888888889lf +
-          a2 * 2.48015873015873e-05lf)));
-    return res;
-  }
-  if (a < 22.0lf) { // (e^a + e^-a)/2
-    precise double eh, el, qh, ql;
-    ga_m_exp_dd_plain(a, eh, el);
-    ga_m_recip_dd(eh, el, qh, ql);
+  if (a < 22.0lf) { // (e^a + e^-a)/2: no cancellation
+    precise double h, l, ih, il;
+    int k;
+    ga_m_exp_pm(a, h, l, ih, il, k);
+    precise double sc = ga_m_pow2_fast(k - 1), isc = ga_m_pow2_fast(-k - 1);
     precise double dh, dl;
-    ga_m_fast12(eh, qh, dh, dl);
-    dl = dl + (el + ql);
-    res = 0.5lf * (dh + dl);
+    ga_m_fast12(h * sc, ih * isc, dh, dl);
+    dl = dl + (l * sc + il * isc);
+    res = dh + dl;
     return res;
   }
   if (a > 710.5lf)
@@ -1447,35 +1470,14 @@ double ga_tanh_d(double x)
   p = fma(z, p, 0.13333333333333333lf);
   p = fma(z, p, -0.3333333333333333lf);
   precise double rs = fma(a, z * p, a);
-  // e^(-2a) = 2^k (s + sl + e): ga_exp_d's steps without the final rounding
-  precise double xe = -2.0lf * a;
-  precise double kd = roundEven(xe * 1.4426950408889634lf);
-  precise double rh = fma(kd, -6.93147180369123816490e-01lf, xe);
-  precise double rl = kd * -1.90821492927058770002e-10lf;
-  precise double r = rh + rl;
-  precise double rr = (rh - r) + rl;
-  precise double q = fma(r, 1.6059043836821613e-10lf, 2.08767569878681e-09lf);
-  q = fma(q, r, 2.505210838544172e-08lf);
-  q = fma(q, r, 2.755731922398589e-07lf);
-  q = fma(q, r, 2.755731922398589e-06lf);
-  q = fma(q, r, 2.48015873015873e-05lf);
-  q = fma(q, r, 0.0001984126984126984lf);
-  q = fma(q, r, 0.001388888888888889lf);
-  q = fma(q, r, 0.008333333333333333lf);
-  q = fma(q, r, 0.041666666666666664lf);
-  q = fma(q, r, 0.16666666666666666lf);
-  q = fma(q, r, 0.5lf);
-  precise double r2, r2e;
-  ga_two_prod(r, r, r2, r2e);
-  precise double e = fma(r2, q, fma(r2e, q, rr));
-  precise double s = 1.0lf + r;
-  precise double sl = (1.0lf - s) + r;
-  precise double sc = ga_m_pow2_fast(int(kd)); // k in [-64, 0]
+  precise double h, l;
+  int k = ga_m_exp_unrounded(-2.0lf * a, h, l);
+  precise double sc = ga_m_pow2_fast(k); // k in [-64, 0]
   // t = e^(-2a) - 1 = th + tl, 2 + t = dh + dl
   precise double th, tl, dh, dl;
-  ga_m_add12(s * sc, -1.0lf, th, tl);
-  tl = tl + (sl + e) * sc;
-  ga_m_fast12(th, tl, th, tl); // e is no tail: r^2/2 is up to 0.06
+  ga_m_add12(h * sc, -1.0lf, th, tl);
+  tl = tl + l * sc;
+  ga_m_fast12(th, tl, th, tl);
   ga_m_add12(2.0lf, th, dh, dl);
   dl = dl + tl;
   precise double inv = 1.0lf / dh;
