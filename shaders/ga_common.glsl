@@ -467,12 +467,28 @@ int64_t ga_div_int64(int64_t a, int64_t b)
   // |quotient| <= 2^63 only for MIN / -1, handled above
   return ((a < 0l) != (b < 0l)) ? -int64_t(uq) : int64_t(uq);
 }
+// Saturating uint64 sum and difference in 32-bit halves with explicit carries: NVIDIA's
+// driver 580 lost the carry out of the low word of `a + b` (then `s < a`) inside fused
+// reductions with a double result (sum (a + b, 'double'): 2^32 short; test_fusion_random
+// tree 112 on the H200), while the same expression alone was right.
 uint64_t ga_add_uint64(uint64_t a, uint64_t b)
 {
-  uint64_t s = a + b;
-  return s < a ? GA_U64_MAX : s;
+  uvec2 x = unpackUint2x32(a), y = unpackUint2x32(b);
+  uint c0, c1, c2;
+  uint lo = uaddCarry(x.x, y.x, c0);
+  uint hi = uaddCarry(x.y, y.y, c1);
+  hi = uaddCarry(hi, c0, c2);
+  return (c1 | c2) != 0u ? GA_U64_MAX : packUint2x32(uvec2(lo, hi));
 }
-uint64_t ga_sub_uint64(uint64_t a, uint64_t b) { return a < b ? 0ul : a - b; }
+uint64_t ga_sub_uint64(uint64_t a, uint64_t b)
+{
+  uvec2 x = unpackUint2x32(a), y = unpackUint2x32(b);
+  uint b0, b1, b2;
+  uint lo = usubBorrow(x.x, y.x, b0);
+  uint hi = usubBorrow(x.y, y.y, b1);
+  hi = usubBorrow(hi, b0, b2);
+  return (b1 | b2) != 0u ? 0ul : packUint2x32(uvec2(lo, hi));
+}
 uint64_t ga_mul_uint64(uint64_t a, uint64_t b)
 {
   if (a == 0ul || b == 0ul)

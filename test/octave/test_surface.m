@@ -213,6 +213,15 @@ endfor
 [np, nf] = same (@dot, {[1+2i 3], [4 5i]}, 0, "dot conj of the first", np, nf);
 [np, nf] = check (gather (sum (dot (gpuArray (x), y))), sum (dot (x, y)), E * 8, "dot fused in a chain", np, nf);
 
+## ---- saturating uint64 sums fused into a reduction with a double result -------------
+## NVIDIA's driver 580 lost the carry out of the low 32 bits of a + b there (2^32 short)
+a64 = uint64 ([8042119828; 10; 17; 8; 6960000000000000000]);
+for b64 = {uint64(14827731), uint64([3; 2^33; 5; 1; 2^62])}
+  [np, nf] = same (@(a, b) sum (a + b, 1, "double"), {a64, b64{1}}, E, "sum (uint64 + uint64, 'double')", np, nf);
+  [np, nf] = same (@(a, b) sum (b - a, 1, "double"), {a64, b64{1}}, E, "sum (uint64 - uint64, 'double')", np, nf);
+  [np, nf] = same (@(a, b) a + b, {a64, b64{1}}, 0, "uint64 + uint64 saturating", np, nf);
+endfor
+
 ## ---- complex max / min, prod, any, all (device reductions) ------------------------------
 for cls = {"double", "single"}
   c = cls{1};
