@@ -381,38 +381,21 @@ bool ga_m_exp_outside(double x, out double r)
   return isnan(x) || x > 709.782712893384lf || x < -745.1332191019411lf;
 }
 
-// exp(x) correctly rounded but for a few cases near half-way (error below 2^-68 before
-// the final rounding): for functions built on exp whose own error budget has no room
-// for exp's (erfc, gamma).
-double ga_m_exp_acc(double x)
-{
-  double edge;
-  if (ga_m_exp_outside(x, edge))
-    return edge;
-  if (abs(x) < 5.551115123125783e-17lf) {
-    precise double r = 1.0lf + x;
-    return r;
-  }
-  precise double h, l;
-  int k = ga_m_exp_dd(x, 0.0lf, h, l);
-  return ga_m_dd_scale(h, l, k);
-}
-
 // exp(x) in plain double arithmetic, nearly always correctly rounded (the double-double
-// ga_m_exp_dd above serves pow, which needs exp's tail): x = k*ln2 + r, |r| <= ln2/2,
+// ga_m_exp_dd above serves sinh's and cosh's overflow range): x = k*ln2 + r, |r| <= ln2/2,
 // with ln2 in two parts (fdlibm's), exp(r) by its Taylor series in fused multiply-adds
 // with 1 + r kept exact, then 2^k as an exponent, in two factors where 2^k alone would
 // leave the normal range. About 25 FP64 operations, where the double-double path took
 // about 60: a chain such as sin(x).*y + exp(-x.^2) stays memory-bound, not FP64-bound.
 double ga_m_pow2_fast(int n) { return packDouble2x32(uvec2(0u, uint(n + 1023) << 20)); }
 
-// exp(x + xt) for |xt| <= ulp(x)/2 (xt = 0: exp(x)), the tail folded into the reduced
-// argument
-double ga_m_exp_sum(double x, double xt)
+// e^(x + xt) = 2^k (h + l) for |x| < 708, |xt| <= ulp(x)/2, the tail folded into the
+// reduced argument; h + l rounds to h, with relative error about 2^-56 before that
+// rounding (r^2 exact, the rest of exp(r) - 1 - r in fma): for exp, the unrounded pair
+// also for sinh, cosh, tanh, whose budgets have room for its error where glibc's own
+// answers are up to 2.1 ulp off, and none for a rounded exp
+int ga_m_exp_unrounded(double x, double xt, out double h, out double l)
 {
-  double edge;
-  if (ga_m_exp_outside(x, edge))
-    return edge;
   precise double kd = roundEven(x * 1.4426950408889634lf);
   // r + rr = x + xt - k*ln2 to about 2^-100 (the first product is exact in the fma)
   precise double rh = fma(kd, -6.93147180369123816490e-01lf, x);
@@ -431,13 +414,26 @@ double ga_m_exp_sum(double x, double xt)
   q = fma(q, r, 0.041666666666666664lf);
   q = fma(q, r, 0.16666666666666666lf);
   q = fma(q, r, 0.5lf);
-  precise double e = fma(r * r, q, rr);
-  // 1 + r exactly as s + sl, then one rounding: correctly rounded but for cases within
-  // a few hundredths of an ulp of a half-way point (exp (1) is e rounded, as in glibc)
+  precise double r2, r2e;
+  ga_two_prod(r, r, r2, r2e);
+  precise double e = fma(r2, q, fma(r2e, q, rr));
+  // 1 + r exactly as s + sl; e is no tail (r^2/2 is up to 0.06): renormalised
   precise double s = 1.0lf + r;
   precise double sl = (1.0lf - s) + r;
-  precise double p = s + (sl + e);
-  int k = int(kd);
+  ga_m_fast12(s, sl + e, h, l);
+  return int(kd);
+}
+
+// exp(x + xt) for |xt| <= ulp(x)/2 (xt = 0: exp(x)): correctly rounded but for cases
+// within a few hundredths of an ulp of a half-way point (exp (1) is e rounded, as in
+// glibc)
+double ga_m_exp_sum(double x, double xt)
+{
+  double edge;
+  if (ga_m_exp_outside(x, edge))
+    return edge;
+  precise double p, pl;
+  int k = ga_m_exp_unrounded(x, xt, p, pl);
   if (k >= -1020 && k <= 1020)
     return p * ga_m_pow2_fast(k);
   // near overflow or in the subnormal range: the last product rounds once
@@ -467,21 +463,27 @@ const double GA_M_LOG_CL[25] = double[](-2.607160616442564e-17lf, -1.36174337174
   -2.16461086040599e-17lf, 2.7114779367326236e-17lf, 1.7467136443544747e-17lf, -2.1492361455310972e-17lf,
   -1.612149700764673e-17lf, -2.8811380259626426e-18lf);
 
-void ga_m_log_dd(double x, out double h, out double l)
+// x = 2^k m with m in [0.75, 1.5), for finite x > 0 (subnormals too)
+double ga_m_split_34(double x, out int k)
 {
-  int k = 0;
+  int e = 0;
   precise double xx = x;
   if (xx < 2.2250738585072014e-308lf) {
     xx = xx * 1.8014398509481984e+16lf; // 2^54
-    k = -54;
+    e = -54;
   }
   uint64_t b = doubleBitsToUint64(xx);
-  k += int(b >> 52) - 1023;
+  e += int(b >> 52) - 1023;
   precise double m = uint64BitsToDouble((b & 0x000ffffffffffffful) | 0x3ff0000000000000ul);
-  if (m >= 1.5lf) {
-    m = 0.5lf * m;
-    k += 1;
-  }
+  bool upper = m >= 1.5lf;
+  k = e + (upper ? 1 : 0);
+  return upper ? 0.5lf * m : m;
+}
+
+void ga_m_log_dd(double x, out double h, out double l)
+{
+  int k;
+  precise double m = ga_m_split_34(x, k);
   int i = int(roundEven((m - 1.0lf) * 32.0lf));
   precise double c = 1.0lf + double(i) * 0.03125lf;
   precise double d = m - c;
@@ -541,18 +543,8 @@ const double GA_M_POW_LOGL[13] = double[](-2.6071606164425637e-17lf, -1.20532432
 
 void ga_m_log_pow(double x, out double h, out double l)
 {
-  int k = 0;
-  precise double xx = x;
-  if (xx < 2.2250738585072014e-308lf) {
-    xx = xx * 1.8014398509481984e+16lf; // 2^54
-    k = -54;
-  }
-  uint64_t b = doubleBitsToUint64(xx);
-  k += int(b >> 52) - 1023;
-  precise double m = uint64BitsToDouble((b & 0x000ffffffffffffful) | 0x3ff0000000000000ul);
-  bool upper = m >= 1.5lf;
-  m = upper ? 0.5lf * m : m;
-  k += upper ? 1 : 0;
+  int k;
+  precise double m = ga_m_split_34(x, k);
   int i = int(roundEven((m - 1.0lf) * 16.0lf)) + 4;
   precise double p, zl;
   ga_two_prod(m, GA_M_POW_INVC[i], p, zl);
@@ -1337,44 +1329,13 @@ double ga_acos_d(double x)
 // series near 0. asinh, acosh, atanh are fdlibm's on the log and log1p here, as
 // glibc's are.
 
-// e^x = 2^k (h + l), h + l = h to the last bits, for |x| < 708, with relative error
-// about 2^-56: ga_exp_d's reduction and polynomial, with r^2 exact, left unrounded
-// (for sinh, cosh, tanh: their budget has room for it where glibc's own answers are up
-// to 2.1 ulp off, and no room for a rounded exp)
-int ga_m_exp_unrounded(double x, out double h, out double l)
-{
-  precise double kd = roundEven(x * 1.4426950408889634lf);
-  precise double rh = fma(kd, -6.93147180369123816490e-01lf, x);
-  precise double rl = kd * -1.90821492927058770002e-10lf;
-  precise double r = rh + rl;
-  precise double rr = (rh - r) + rl;
-  precise double q = fma(r, 1.6059043836821613e-10lf, 2.08767569878681e-09lf);
-  q = fma(q, r, 2.505210838544172e-08lf);
-  q = fma(q, r, 2.755731922398589e-07lf);
-  q = fma(q, r, 2.755731922398589e-06lf);
-  q = fma(q, r, 2.48015873015873e-05lf);
-  q = fma(q, r, 0.0001984126984126984lf);
-  q = fma(q, r, 0.001388888888888889lf);
-  q = fma(q, r, 0.008333333333333333lf);
-  q = fma(q, r, 0.041666666666666664lf);
-  q = fma(q, r, 0.16666666666666666lf);
-  q = fma(q, r, 0.5lf);
-  precise double r2, r2e;
-  ga_two_prod(r, r, r2, r2e);
-  precise double e = fma(r2, q, fma(r2e, q, rr));
-  precise double s = 1.0lf + r;
-  precise double sl = (1.0lf - s) + r;
-  ga_m_fast12(s, sl + e, h, l); // e is no tail: r^2/2 is up to 0.06
-  return int(kd);
-}
-
 // sinh and cosh within about 0.6 ulp (as tanh): e^a/2 -+ e^-a/2 from the unrounded exp
 // and its reciprocal (one division and its remainder), sinh from its Taylor series to
 // x^21 below 1 (the next term is below 2^-58 of x), where the sum cancels; both for
 // every lane, where a warp ran the double-double exp with its table and two divisions
 void ga_m_exp_pm(double a, out double h, out double l, out double ih, out double il, out int k)
 {
-  k = ga_m_exp_unrounded(a, h, l);
+  k = ga_m_exp_unrounded(a, 0.0lf, h, l);
   precise double inv = 1.0lf / h;
   precise double p, pe;
   ga_m_mul12(inv, h, p, pe);
@@ -1471,7 +1432,7 @@ double ga_tanh_d(double x)
   p = fma(z, p, -0.3333333333333333lf);
   precise double rs = fma(a, z * p, a);
   precise double h, l;
-  int k = ga_m_exp_unrounded(-2.0lf * a, h, l);
+  int k = ga_m_exp_unrounded(-2.0lf * a, 0.0lf, h, l);
   precise double sc = ga_m_pow2_fast(k); // k in [-64, 0]
   // t = e^(-2a) - 1 = th + tl, 2 + t = dh + dl
   precise double th, tl, dh, dl;
