@@ -221,6 +221,17 @@ for b64 = {uint64(14827731), uint64([3; 2^33; 5; 1; 2^62])}
   [np, nf] = same (@(a, b) sum (b - a, 1, "double"), {a64, b64{1}}, E, "sum (uint64 - uint64, 'double')", np, nf);
   [np, nf] = same (@(a, b) a + b, {a64, b64{1}}, 0, "uint64 + uint64 saturating", np, nf);
 endfor
+## and the other wide integer classes, through each reduction a fused sum feeds
+for c = {"int64", "uint64", "int32", "uint32"}
+  a = cast ([8042119828; 10; -17; 8; 6.96e18; 2^40+3; -2^35; 7], c{1});
+  b = cast ([14827731; 2^33; 5; -1; 2^62; -9; 2^36; 1], c{1});
+  fs = {@(x, y) sum (x + y, 1, "double"), @(x, y) sum (x - y, 1, "double"), @(x, y) sum (x .* y, 1, "double"), ...
+        @(x, y) sum (x + y), @(x, y) sum (x - y), @(x, y) max (x + y), @(x, y) min (x - y), ...
+        @(x, y) sum (x + y, 1, "native"), @(x, y) prod (x - y), @(x, y) mean (x + y)};
+  for i = 1:numel (fs)
+    [np, nf] = same (fs{i}, {a, b}, E, sprintf ("fused %s reduction %s", c{1}, func2str (fs{i})), np, nf);
+  endfor
+endfor
 
 ## ---- complex max / min, prod, any, all (device reductions) ------------------------------
 for cls = {"double", "single"}
