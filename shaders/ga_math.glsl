@@ -1333,14 +1333,22 @@ double ga_acos_d(double x)
 // and its reciprocal (one division and its remainder), sinh from its Taylor series to
 // x^21 below 1 (the next term is below 2^-58 of x), where the sum cancels; both for
 // every lane, where a warp ran the double-double exp with its table and two divisions
-void ga_m_exp_pm(double a, out double h, out double l, out double ih, out double il, out int k)
+// e^a/2 - e^-a/2 (minus) or e^a/2 + e^-a/2, rounded once, for 0 <= a < 22
+double ga_m_exp_half_pm(double a, bool minus)
 {
-  k = ga_m_exp_unrounded(a, 0.0lf, h, l);
+  precise double h, l;
+  int k = ga_m_exp_unrounded(a, 0.0lf, h, l); // k in [0, 32]
   precise double inv = 1.0lf / h;
   precise double p, pe;
   ga_m_mul12(inv, h, p, pe);
-  ih = inv;
-  il = (((1.0lf - p) - pe) - l * inv) * inv;
+  precise double il = (((1.0lf - p) - pe) - l * inv) * inv; // 1/(h + l) = inv + il
+  precise double sc = ga_m_pow2_fast(k - 1), isc = ga_m_pow2_fast(-k - 1);
+  precise double ph = inv * isc, pl = il * isc;
+  precise double dh, dl;
+  ga_m_add12(h * sc, minus ? -ph : ph, dh, dl);
+  dl = dl + (l * sc + (minus ? -pl : pl));
+  precise double res = dh + dl;
+  return res;
 }
 
 double ga_sinh_d(double x)
@@ -1361,15 +1369,7 @@ double ga_sinh_d(double x)
     p = fma(z, p, 0.008333333333333333lf);
     p = fma(z, p, 0.16666666666666666lf);
     precise double rs = fma(a, z * p, a);
-    precise double h, l, ih, il;
-    int k;
-    ga_m_exp_pm(a, h, l, ih, il, k);
-    precise double sc = ga_m_pow2_fast(k - 1), isc = ga_m_pow2_fast(-k - 1); // k in [0, 32]
-    precise double dh, dl;
-    ga_m_add12(h * sc, -(ih * isc), dh, dl);
-    dl = dl + (l * sc - il * isc);
-    precise double re = dh + dl;
-    res = a < 1.0lf ? rs : re;
+    res = a < 1.0lf ? rs : ga_m_exp_half_pm(a, true);
   } else { // e^a / 2, overflowing past ln(2*DBL_MAX)
     if (a > 710.5lf)
       return ga_m_copysign(ga_m_inf(), x);
@@ -1385,18 +1385,8 @@ double ga_cosh_d(double x)
   precise double a = abs(x);
   if (isnan(x))
     return x;
-  precise double res;
-  if (a < 22.0lf) { // (e^a + e^-a)/2: no cancellation
-    precise double h, l, ih, il;
-    int k;
-    ga_m_exp_pm(a, h, l, ih, il, k);
-    precise double sc = ga_m_pow2_fast(k - 1), isc = ga_m_pow2_fast(-k - 1);
-    precise double dh, dl;
-    ga_m_fast12(h * sc, ih * isc, dh, dl);
-    dl = dl + (l * sc + il * isc);
-    res = dh + dl;
-    return res;
-  }
+  if (a < 22.0lf) // (e^a + e^-a)/2: no cancellation
+    return ga_m_exp_half_pm(a, false);
   if (a > 710.5lf)
     return ga_m_inf();
   precise double h, l;
@@ -1589,13 +1579,14 @@ double ga_m_erf_rat(int br, double v)
   precise double q = num / den;
   return q;
 }
-// erfc(x) for 1.25 <= x < 28 from its rational term rs (br 2 or 3). exact: glibc's two
-// exps step by step (ga_m_exp_glibc, below, ~75 FP64 operations each), so that its
-// misrounded ones are reproduced and erfc equals glibc's; else the plain exp (~20 each),
-// within 1 ulp of glibc's erf, whose 1 - erfc absorbs the difference, and enough for
-// erfinv's residual. (Two call sites: a loop of two made lavapipe's kernel several
-// times slower.)
-double ga_m_erfc_tail(double x, double rs, bool exact)
+// x erfc(x) for 1.25 <= x < 28 from its rational term rs (br 2 or 3): exp(-z^2 - 0.5625)
+// exp((z - x)(z + x) + rs), z = x to 21 bits. exact: glibc's two exps step by step
+// (ga_m_exp_glibc, below, ~75 FP64 operations each), so that its misrounded ones are
+// reproduced and erfc equals glibc's; else one exp of the two arguments' exact sum
+// (ga_m_exp_sum), within 1 ulp of glibc's erf, whose 1 - erfc absorbs the difference, and
+// enough for erfinv's residual. (Two call sites of the glibc exp: a loop of two made
+// lavapipe's kernel several times slower.)
+double ga_m_erfc_tail_x(double x, double rs, bool exact)
 {
   precise double z = ga_m_clear_lo(x);
   precise double a = -z * z - 0.5625lf, b = (z - x) * (z + x) + rs;
@@ -1607,8 +1598,7 @@ double ga_m_erfc_tail(double x, double rs, bool exact)
     ga_m_add12(a, b, sh, sl);
     r = ga_m_exp_sum(sh, sl);
   }
-  precise double res = r / x;
-  return res;
+  return r;
 }
 
 double ga_erf_d(double x)
@@ -1638,12 +1628,8 @@ double ga_erf_d(double x)
     res = x + x * q;
   } else if (br == 1) {
     res = neg ? -0.8450629115104675lf - q : 0.8450629115104675lf + q;
-  } else { // 1 - erfc: exp(-z^2 - 0.5625) exp((z - x)(z + x) + q) as one exp of their sum
-    precise double z = ga_m_clear_lo(ax);
-    precise double a = -z * z - 0.5625lf, b = (z - ax) * (z + ax) + q;
-    precise double sh, sl;
-    ga_m_add12(a, b, sh, sl);
-    res = 1.0lf - ga_m_exp_sum(sh, sl) * inv;
+  } else { // 1 - erfc
+    res = 1.0lf - ga_m_erfc_tail_x(ax, q, false) * inv;
     res = neg ? -res : res;
   }
   return res;
@@ -1684,7 +1670,7 @@ double ga_m_erfc(double x, bool exact)
       res = 1.0lf + z;
     }
   } else {
-    precise double r = ga_m_erfc_tail(ax, q, exact);
+    precise double r = ga_m_erfc_tail_x(ax, q, exact) / ax;
     res = neg ? 2.0lf - r : r;
   }
   return res;
