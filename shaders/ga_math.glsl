@@ -311,6 +311,15 @@ int ga_shift_count(double k) { return k >= 2147483648.0lf ? 2147483647 : (k <= -
 
 #if !GA_MATH_LITE
 
+// ---- tables read at per-lane indices ----------------------------------------------
+// NVIDIA serves a constant array from its constant cache, where the lanes of a warp
+// that read different entries take turns. A kernel whose workgroup can meet at a
+// barrier before any invocation leaves (the generated elementwise kernels) defines
+// GA_SHARED_<group> for the groups its functions read, and its invocations call
+// ga_m_tables_load () first: those tables are copied once per workgroup into shared
+// memory, which serves a warp's different entries at once. Other kernels read the
+// constant arrays. GA_TAB_<group> (t) names table t of the group either way.
+
 // ---- exp -------------------------------------------------------------------------
 // exp(xh + xl) = 2^k * (h + l), |xh| <= 746, relative error below 2^-68: x = n*ln2/8 + r
 // (Cody-Waite, ln2/8 in three parts), 2^(j/8) from a table of double-double values
@@ -540,6 +549,12 @@ const double GA_M_POW_LOGL[13] = double[](-2.6071606164425637e-17lf, -1.20532432
   3.664457663660086e-18lf, 6.470486661692933e-18lf, 0.0lf, 2.6424025938726934e-18lf, -1.1971685747593662e-18lf,
   -6.022453821011369e-18lf, -9.091270597324798e-18lf, 7.833196376974436e-19lf, -6.407962483026777e-19lf,
   6.2632141603179415e-18lf, -2.881138025962641e-18lf);
+#ifdef GA_SHARED_POW
+shared double GA_S_POW_INVC[13], GA_S_POW_LOGH[13], GA_S_POW_LOGL[13];
+#define GA_TAB_POW(t) GA_S_##t
+#else
+#define GA_TAB_POW(t) GA_M_##t
+#endif
 
 void ga_m_log_pow(double x, out double h, out double l)
 {
@@ -547,7 +562,7 @@ void ga_m_log_pow(double x, out double h, out double l)
   precise double m = ga_m_split_34(x, k);
   int i = int(roundEven((m - 1.0lf) * 16.0lf)) + 4;
   precise double p, zl;
-  ga_two_prod(m, GA_M_POW_INVC[i], p, zl);
+  ga_two_prod(m, GA_TAB_POW(POW_INVC)[i], p, zl);
   precise double z = p - 1.0lf; // exact: p within 1/24 of 1
   precise double q, qe;
   ga_two_prod(z, z, q, qe);
@@ -569,10 +584,10 @@ void ga_m_log_pow(double x, out double h, out double l)
   precise double tail = fma(z * q, -pz, fma(-0.5lf, qe, se)) + fma(-zl, z, zl);
   precise double fk = double(k);
   precise double s1, e1;
-  ga_m_add12(fk * 0.6931471805598903lf, GA_M_POW_LOGH[i], s1, e1); // ln2 to 42 bits: exact product
+  ga_m_add12(fk * 0.6931471805598903lf, GA_TAB_POW(POW_LOGH)[i], s1, e1); // ln2 to 42 bits: exact product
   precise double s2, e2;
   ga_m_add12(s1, s, s2, e2);
-  precise double lo = (e1 + e2) + (tail + fma(fk, 5.497923018708371e-14lf, GA_M_POW_LOGL[i]));
+  precise double lo = (e1 + e2) + (tail + fma(fk, 5.497923018708371e-14lf, GA_TAB_POW(POW_LOGL)[i]));
   ga_m_fast12(s2, lo, h, l);
 }
 
@@ -1554,28 +1569,57 @@ void ga_m_erf_rs(double z, out double r, out double s)
   r = rr;
   s = ss;
 }
-// fdlibm's four rational functions of erf and erfc as one, its coefficients selected
-// by the branch (lanes of a warp run every branch any of them takes): br 0, erf(x) - x
+// fdlibm's four rational functions of erf and erfc as one, its coefficients chosen by
+// the branch (lanes of a warp run every branch any of them takes): br 0, erf(x) - x
 // = x R/S on |x| < 0.84375 (v = x^2); 1, erf(1 + v) - erx = P/Q on [0.84375, 1.25); 2
 // and 3, x erfc(x) = exp(-x^2 - 0.5625 + R/S) on [1.25, 1/0.35) and [1/0.35, 28) (v =
 // 1/x^2). The same operations in the same order as s_erf.c's: a missing term is a zero
-// coefficient, and adding its zero product changes nothing.
+// coefficient, and adding its zero product changes nothing. GA_M_ERF_K[4 j + br] is
+// coefficient j of branch br: the numerator's four pairs (constant, v's), then the
+// denominator's (its constant is 1 in every branch: only v's), then v^8's. A kernel
+// with the table in shared memory reads each coefficient at the lane's branch; else
+// each is a selection among four constants (constant memory read at per-lane indices
+// was slower: 1.32 -> 1.63 ms for 1e8 erfs on the H200).
+const double GA_M_ERF_K[64] = double[](
+  0.12837916709551256lf, -0.0023621185607526594lf, -0.009864944034847148lf, -0.0098649429247001lf, // 0: n1
+  -0.3250421072470015lf, 0.41485611868374833lf, -0.6938585727071818lf, -0.799283237680523lf, // 1: n1 v
+  -0.02848174957559851lf, -0.3722078760357013lf, -10.558626225323291lf, -17.757954917754752lf, // 2: n2
+  -0.005770270296489442lf, 0.31834661990116175lf, -62.375332450326006lf, -160.63638485582192lf, // 3: n2 v
+  -2.3763016656650163e-05lf, -0.11089469428239668lf, -162.39666946257347lf, -637.5664433683896lf, // 4: n3
+  0.0lf, 0.035478304325618236lf, -184.60509290671104lf, -1025.0951316110772lf, // 5: n3 v
+  0.0lf, -0.002166375594868791lf, -81.2874355063066lf, -483.5191916086514lf, // 6: n4
+  0.0lf, 0.0lf, -9.814329344169145lf, 0.0lf, // 7: n4 v
+  0.39791722395915535lf, 0.10642088040084423lf, 19.651271667439257lf, 30.33806074348246lf, // 8: d1 v
+  0.0650222499887673lf, 0.540397917702171lf, 137.65775414351904lf, 325.7925129965739lf, // 9: d2
+  0.005081306281875766lf, 0.07182865441419627lf, 434.56587747522923lf, 1536.729586084437lf, // 10: d2 v
+  0.00013249473800432164lf, 0.12617121980876164lf, 645.3872717332679lf, 3199.8582195085955lf, // 11: d3
+  -3.960228278775368e-06lf, 0.01363708391202905lf, 429.00814002756783lf, 2553.0504064331644lf, // 12: d3 v
+  0.0lf, 0.011984499846799107lf, 108.63500554177944lf, 474.52854120695537lf, // 13: d4
+  0.0lf, 0.0lf, 6.570249770319282lf, -22.44095244658582lf, // 14: d4 v
+  0.0lf, 0.0lf, -0.0604244152148581lf, 0.0lf // 15: v^8
+);
+#ifdef GA_SHARED_ERF
+shared double GA_S_ERF_K[64];
+#define GA_M_ERF_C(j) GA_S_ERF_K[4 * (j) + br]
+#else
+#define GA_M_ERF_C(j) (br == 0 ? GA_M_ERF_K[4 * (j)] : br == 1 ? GA_M_ERF_K[4 * (j) + 1] : br == 2 ? GA_M_ERF_K[4 * (j) + 2] : GA_M_ERF_K[4 * (j) + 3])
+#endif
 double ga_m_erf_rat(int br, double v)
 {
-  precise double n1 = (br == 0 ? 0.12837916709551256lf : br == 1 ? -0.0023621185607526594lf : br == 2 ? -0.009864944034847148lf : -0.0098649429247001lf) + v * (br == 0 ? -0.3250421072470015lf : br == 1 ? 0.41485611868374833lf : br == 2 ? -0.6938585727071818lf : -0.799283237680523lf);
-  precise double n2 = (br == 0 ? -0.02848174957559851lf : br == 1 ? -0.3722078760357013lf : br == 2 ? -10.558626225323291lf : -17.757954917754752lf) + v * (br == 0 ? -0.005770270296489442lf : br == 1 ? 0.31834661990116175lf : br == 2 ? -62.375332450326006lf : -160.63638485582192lf);
-  precise double n3 = (br == 0 ? -2.3763016656650163e-05lf : br == 1 ? -0.11089469428239668lf : br == 2 ? -162.39666946257347lf : -637.5664433683896lf) + v * (br == 0 ? 0.0lf : br == 1 ? 0.035478304325618236lf : br == 2 ? -184.60509290671104lf : -1025.0951316110772lf);
-  precise double n4 = (br == 0 ? 0.0lf : br == 1 ? -0.002166375594868791lf : br == 2 ? -81.2874355063066lf : -483.5191916086514lf) + v * (br == 0 ? 0.0lf : br == 1 ? 0.0lf : br == 2 ? -9.814329344169145lf : 0.0lf);
-  precise double d1 = (br == 0 ? 1.0lf : br == 1 ? 1.0lf : br == 2 ? 1.0lf : 1.0lf) + v * (br == 0 ? 0.39791722395915535lf : br == 1 ? 0.10642088040084423lf : br == 2 ? 19.651271667439257lf : 30.33806074348246lf);
-  precise double d2 = (br == 0 ? 0.0650222499887673lf : br == 1 ? 0.540397917702171lf : br == 2 ? 137.65775414351904lf : 325.7925129965739lf) + v * (br == 0 ? 0.005081306281875766lf : br == 1 ? 0.07182865441419627lf : br == 2 ? 434.56587747522923lf : 1536.729586084437lf);
-  precise double d3 = (br == 0 ? 0.00013249473800432164lf : br == 1 ? 0.12617121980876164lf : br == 2 ? 645.3872717332679lf : 3199.8582195085955lf) + v * (br == 0 ? -3.960228278775368e-06lf : br == 1 ? 0.01363708391202905lf : br == 2 ? 429.00814002756783lf : 2553.0504064331644lf);
-  precise double d4 = (br == 0 ? 0.0lf : br == 1 ? 0.011984499846799107lf : br == 2 ? 108.63500554177944lf : 474.52854120695537lf) + v * (br == 0 ? 0.0lf : br == 1 ? 0.0lf : br == 2 ? 6.570249770319282lf : -22.44095244658582lf);
+  precise double n1 = GA_M_ERF_C(0) + v * GA_M_ERF_C(1);
+  precise double n2 = GA_M_ERF_C(2) + v * GA_M_ERF_C(3);
+  precise double n3 = GA_M_ERF_C(4) + v * GA_M_ERF_C(5);
+  precise double n4 = GA_M_ERF_C(6) + v * GA_M_ERF_C(7);
+  precise double d1 = 1.0lf + v * GA_M_ERF_C(8);
+  precise double d2 = GA_M_ERF_C(9) + v * GA_M_ERF_C(10);
+  precise double d3 = GA_M_ERF_C(11) + v * GA_M_ERF_C(12);
+  precise double d4 = GA_M_ERF_C(13) + v * GA_M_ERF_C(14);
   precise double v2 = v * v;
   precise double v4 = v2 * v2;
   precise double v6 = v4 * v2;
   precise double v8 = v4 * v4;
   precise double num = n1 + v2 * n2 + v4 * n3 + v6 * n4;
-  precise double den = d1 + v2 * d2 + v4 * d3 + v6 * d4 + v8 * (br == 0 ? 0.0lf : br == 1 ? 0.0lf : br == 2 ? -0.0604244152148581lf : 0.0lf);
+  precise double den = d1 + v2 * d2 + v4 * d3 + v6 * d4 + v8 * GA_M_ERF_C(15);
   precise double q = num / den;
   return q;
 }
@@ -1713,6 +1757,73 @@ const double GA_M_P128M[8] = double[](0.0lf, 9.499186535455032e-17lf, -1.5234778
 const double GA_M_P128L[8] = double[](0.0lf, 2.6919761479528557e-33lf, -1.2052777336398203e-33lf,
   -3.0181918643448167e-34lf, 7.884226564969274e-34lf, 1.5264728519152253e-33lf, 4.175476603364996e-34lf,
   -3.956637049580431e-33lf);
+// exp_data.c's table itself, H[j] = 2^(j/128) rounded and T[j] = (2^(j/128) - H[j]) /
+// H[j] rounded (computed from that definition with 80 digits), for kernels that read it
+// from shared memory (GA_SHARED_EXPG): one lookup in place of the product above and its
+// two divisions
+const double GA_M_EXP128H[128] = double[](
+  1.0lf, 1.0054299011128027lf, 1.0108892860517005lf, 1.016378314910953lf, 1.0218971486541166lf, 1.0274459491187637lf,
+  1.0330248790212284lf, 1.0386341019613787lf, 1.0442737824274138lf, 1.0499440858006872lf, 1.0556451783605572lf,
+  1.061377227289262lf, 1.0671404006768237lf, 1.0729348675259756lf, 1.0787607977571199lf, 1.0846183622133092lf,
+  1.0905077326652577lf, 1.0964290818163769lf, 1.102382583307841lf, 1.1083684117236787lf, 1.1143867425958924lf,
+  1.1204377524096067lf, 1.1265216186082418lf, 1.1326385195987192lf, 1.1387886347566916lf, 1.1449721444318042lf,
+  1.1511892299529827lf, 1.1574400736337511lf, 1.1637248587775775lf, 1.1700437696832502lf, 1.1763969916502812lf,
+  1.182784710984341lf, 1.189207115002721lf, 1.1956643920398273lf, 1.202156731452703lf, 1.2086843236265816lf,
+  1.215247359980469lf, 1.2218460329727576lf, 1.22848053610687lf, 1.2351510639369334lf, 1.241857812073484lf,
+  1.2486009771892048lf, 1.255380757024691lf, 1.2621973503942507lf, 1.2690509571917332lf, 1.275941778396392lf,
+  1.2828700160787783lf, 1.2898358734066657lf, 1.2968395546510096lf, 1.3038812651919358lf, 1.3109612115247644lf,
+  1.318079601266064lf, 1.3252366431597413lf, 1.3324325470831615lf, 1.339667524053303lf, 1.3469417862329458lf,
+  1.3542555469368927lf, 1.3616090206382248lf, 1.3690024229745905lf, 1.3764359707545302lf, 1.383909881963832lf,
+  1.3914243757719262lf, 1.3989796725383112lf, 1.4065759938190154lf, 1.4142135623730951lf, 1.4218926021691656lf,
+  1.42961333839197lf, 1.4373759974489824lf, 1.4451808069770467lf, 1.4530279958490526lf, 1.460917794180647lf,
+  1.4688504333369818lf, 1.4768261459394993lf, 1.4848451658727524lf, 1.4929077282912648lf, 1.5010140696264256lf,
+  1.5091644275934228lf, 1.5173590411982147lf, 1.5255981507445384lf, 1.533881997840956lf, 1.5422108254079407lf,
+  1.550584877685lf, 1.559004400237837lf, 1.567469639965553lf, 1.5759808451078865lf, 1.5845382652524937lf,
+  1.593142151342267lf, 1.6017927556826934lf, 1.6104903319492543lf, 1.6192351351948637lf, 1.6280274218573478lf,
+  1.6368674497669644lf, 1.645755478153965lf, 1.6546917676561943lf, 1.6636765803267364lf, 1.6727101796415966lf,
+  1.681792830507429lf, 1.6909247992693053lf, 1.7001063537185235lf, 1.709337763100463lf, 1.718619298122478lf,
+  1.7279512309618377lf, 1.7373338352737062lf, 1.746767386199169lf, 1.7562521603732995lf, 1.7657884359332727lf,
+  1.7753764925265212lf, 1.785016611318935lf, 1.7947090750031072lf, 1.804454167806624lf, 1.8142521755003989lf,
+  1.8241033854070534lf, 1.8340080864093424lf, 1.843966568958626lf, 1.8539791250833855lf, 1.864046048397789lf,
+  1.8741676341103lf, 1.8843441790323345lf, 1.8945759815869656lf, 1.9048633418176741lf, 1.9152065613971474lf,
+  1.925605943636125lf, 1.9360617934922943lf, 1.9465744175792332lf, 1.9571441241754002lf, 1.9677712232331759lf,
+  1.978456026387951lf, 1.9891988469672663lf);
+const double GA_M_EXP128T[128] = double[](
+  0.0lf, 9.447885451727066e-17lf, -1.507066976926039e-17lf, -5.679155082825012e-17lf, 4.9997448722726326e-17lf,
+  -4.823683599994895e-17lf, 7.357846871247418e-18lf, 5.773230223741951e-17lf, 8.189317638195515e-17lf,
+  5.326891139980878e-17lf, 1.6665881442326747e-18lf, -1.128113245461828e-17lf, -7.402825309426177e-17lf,
+  -3.578659767309563e-18lf, -6.170654745608695e-17lf, 2.919139999949279e-17lf, -2.7939114859515733e-17lf,
+  -5.399285355184285e-17lf, 4.776959425256223e-17lf, -7.927701432338473e-17lf, 9.341710609905046e-17lf,
+  -5.534520675707472e-17lf, 4.585670326662351e-17lf, 2.8582430411116143e-17lf, 7.826573258636076e-17lf,
+  4.053626906769216e-17lf, 2.823784425951061e-17lf, -7.882802262487991e-17lf, 3.2904726646008416e-17lf,
+  -1.5792094703347882e-18lf, 4.721368121170128e-17lf, 1.3045277096919659e-17lf, 3.3484623336251524e-17lf,
+  3.8611199774925664e-17lf, 5.527550048505249e-17lf, -3.927184172445234e-17lf, -6.346552106729483e-17lf,
+  -8.684417614865944e-17lf, -1.5456342819397733e-17lf, -8.70763476495455e-17lf, 3.750854201303127e-17lf,
+  -6.616854503526488e-17lf, -5.346099009198751e-18lf, -2.443726321015018e-17lf, 2.1023049675215714e-18lf,
+  7.771067937501065e-17lf, 1.3357510088834541e-17lf, 6.938291696959204e-17lf, 1.9572585293112036e-17lf,
+  6.632256961675804e-17lf, -5.478069123926778e-17lf, -4.140839310392624e-17lf, -2.1571477251208752e-17lf,
+  -3.8287766552120535e-17lf, 6.663804589232195e-17lf, 2.3936187400285282e-17lf, 5.68648095791174e-17lf,
+  1.1264523354521684e-18lf, 7.007875046906994e-17lf, -5.0119214278381254e-17lf, -4.8923067513522756e-17lf,
+  -3.5260089953269434e-17lf, -6.872303720902018e-17lf, 5.001446664133532e-18lf, -6.835808657661922e-17lf,
+  -1.1307344092910212e-17lf, -8.416011634717156e-18lf, -2.9247977035436566e-17lf, -2.092304381843353e-17lf,
+  -3.9778645875427124e-17lf, -3.833464968654295e-17lf, 5.763611164480894e-17lf, -2.3591094770850053e-17lf,
+  7.260074661098575e-17lf, 9.50689710108796e-18lf, -4.272956133839906e-17lf, -6.735219232374683e-17lf,
+  -2.8396044410430936e-17lf, -7.226635472101257e-17lf, 5.786121003395918e-17lf, 5.1548301170786783e-17lf,
+  -9.416257568878152e-18lf, 2.4253985766689806e-17lf, -6.604314051707707e-17lf, -6.432131775424189e-18lf,
+  -1.2204007601863921e-17lf, -6.336161863401293e-17lf, -3.7800879246373815e-17lf, 1.5341410053603723e-17lf,
+  1.2932855580427452e-17lf, -4.123367330661149e-17lf, 4.703083974463456e-17lf, -6.152602891550265e-17lf,
+  5.827849326195279e-17lf, 3.540948262646183e-17lf, -3.2741571320938764e-17lf, 4.875160526227062e-17lf,
+  -5.718569790077838e-17lf, -4.719539664590972e-18lf, -5.773451958805706e-17lf, -1.0772487078934056e-17lf,
+  -6.221808618533911e-17lf, 1.821405440362259e-17lf, -6.155536546227639e-17lf, 1.685487290628973e-17lf,
+  5.3581249177694816e-17lf, 3.621615935336894e-17lf, 8.588379527574144e-18lf, 1.01562190116415e-17lf,
+  -2.869134889187244e-17lf, -5.495118966122005e-17lf, -5.56965572431627e-17lf, 1.790126907604513e-17lf,
+  -3.2211766346200164e-17lf, 5.265370768556274e-17lf, 3.5089866402403033e-17lf, -3.266924100901318e-17lf,
+  -4.3657593008079375e-17lf, 1.7963932659833022e-17lf, 3.4300925275214166e-17lf, -5.545065618639427e-17lf,
+  -5.149009745457733e-17lf, 5.336805878514151e-17lf, 3.498978661192973e-17lf, 4.5784915277060095e-17lf,
+  -5.241934575393899e-17lf, 2.0414278897578303e-17lf, 4.124842848606488e-18lf);
+#ifdef GA_SHARED_EXPG
+shared double GA_S_EXP128H[128], GA_S_EXP128T[128];
+#endif
 
 // fma(a, b, c) rounded once: the hardware's where it rounds once (GA_FMA_EXACT), else
 // the exact product and sum rounded at the end (correct but within ~2^-100 of a tie)
@@ -1753,10 +1864,17 @@ double ga_m_exp_glibc(double x, double xtail, bool base2)
     r = x + kd * -0.005415212348111709lf + kd * -1.2864023111638346e-14lf; // -ln2/128 in two parts
     r = r + xtail;
   }
-  int j = k & 127, ja = j >> 3, jb = j & 7;
-  // 2^(j/128) = hh (1 + tail) from 2^(ja/16) and 2^(jb/128) in triple-double: exp_data.c's
-  // table, H[j] = 2^(j/128) rounded and T[j] = (2^(j/128) - H[j]) / H[j] rounded, exactly
-  // for every j (checked against glibc's values) without a 128-entry lookup
+  int j = k & 127;
+  // 2^(j/128) = hh (1 + tail), exp_data.c's table: H[j] = 2^(j/128) rounded and T[j] =
+  // (2^(j/128) - H[j]) / H[j] rounded. Read from shared memory where the kernel has it
+  // there; else formed from 2^(ja/16) and 2^(jb/128) in triple-double, exactly for every
+  // j (checked against glibc's values), without a 128-entry lookup in constant memory.
+  precise double hh, tail;
+#ifdef GA_SHARED_EXPG
+  hh = GA_S_EXP128H[j];
+  tail = GA_S_EXP128T[j];
+#else
+  int ja = j >> 3, jb = j & 7;
   double a0 = GA_M_P16H[ja], a1 = GA_M_P16M[ja], a2 = GA_M_P16L[ja];
   double b0 = GA_M_P128H[jb], b1 = GA_M_P128M[jb], b2 = GA_M_P128L[jb];
   precise double p0, e0, p1, e1, p2, e2, m, t, mid, t2;
@@ -1766,13 +1884,14 @@ double ga_m_exp_glibc(double x, double xtail, bool base2)
   ga_m_add12(p1, p2, m, t);
   ga_m_add12(e0, m, mid, t2);
   precise double low = (t + t2) + ((e1 + e2) + (a1 * b1 + (a0 * b2 + a2 * b0)));
-  precise double hh, hl, dh, dl;
+  precise double hl, dh, dl;
   ga_m_fast12(p0, mid, hh, hl);
   ga_m_fast12(hl, low, dh, dl);
   precise double q = dh / hh;
   precise double qm, qe;
   ga_m_mul12(q, hh, qm, qe);
-  precise double tail = q + (((dh - qm) - qe) + dl) / hh;
+  tail = q + (((dh - qm) - qe) + dl) / hh;
+#endif
   bool special = abs(x) >= 512.0lf; // its specialcase (): the scale 2^1022 times larger below -512
   bool below = special && x < 0.0lf;
   precise double scale = hh * ga_m_pow2((k - j) / 128 + (below ? 1022 : 0));
@@ -1888,6 +2007,12 @@ const double GA_M_POWLOG_LOGCT[128] = double[](
   1.1782016386565151e-14lf, 4.727452940514406e-14lf, -4.4204083338755686e-14lf, 1.548345993498083e-14lf,
   2.1522127491642888e-14lf, 1.1054030169005386e-14lf, -5.534326352070679e-14lf, -5.351646604259541e-14lf,
   5.4612144489920215e-14lf, 2.8136969901227338e-14lf, -1.156568624616423e-14lf);
+#ifdef GA_SHARED_LOGG
+shared double GA_S_POWLOG_INVC[128], GA_S_POWLOG_LOGC[128], GA_S_POWLOG_LOGCT[128];
+#define GA_TAB_LOGG(t) GA_S_##t
+#else
+#define GA_TAB_LOGG(t) GA_M_##t
+#endif
 
 double ga_m_log_glibc(double x, out double tail)
 {
@@ -1896,7 +2021,7 @@ double ga_m_log_glibc(double x, out double tail)
   int i = int((tmp >> 45) & 127ul);
   precise double kd = double(int(int64_t(tmp) >> 52));
   precise double z = uint64BitsToDouble(ix - (tmp & 0xfff0000000000000ul));
-  double invc = GA_M_POWLOG_INVC[i], logc = GA_M_POWLOG_LOGC[i], logctail = GA_M_POWLOG_LOGCT[i];
+  double invc = GA_TAB_LOGG(POWLOG_INVC)[i], logc = GA_TAB_LOGG(POWLOG_LOGC)[i], logctail = GA_TAB_LOGG(POWLOG_LOGCT)[i];
   precise double r = ga_m_fma1(z, invc, -1.0lf); // exact: 1/c has few bits
   precise double t1 = kd * 0.6931471805598903lf + logc;
   precise double t2 = t1 + r;
@@ -2330,8 +2455,8 @@ double ga_hypot_d(double x, double y)
 // carries almost no rounding. Beyond the guess's range (erfcinv below ~1e-16) the
 // asymptotic guess and four steps; below 1e-200 the equation in logarithms with erfc's
 // asymptotic series, where erfc itself would be subnormal. erf's derivative in the
-// step from single precision's exp. About 90 FP64 operations and three divisions where
-// the residual is erf's, about 160 and four divisions through erfc's tail (two exps),
+// step from single precision's exp. About 90 FP64 operations and two divisions where
+// the residual is erf's, about 160 and three divisions through erfc's tail (two exps),
 // and a warp whose lanes take all of erfc's branches about 250 (the earlier four Halley
 // steps on the double-double erfc took about 1500).
 double ga_m_erfinv_giles(double w)
@@ -2449,9 +2574,10 @@ double ga_m_erfc_solve(double z, double c, bool have_c)
     }
     // erf's derivative only scales a correction of a few ulp: single precision's exp
     // (one instruction) is enough where it does not underflow (y < 9.3, all of erfinv)
+    // Halley's step y - u / (1 + y u), u = f / D, as one quotient f / (D + y f)
     precise double d = y < 9.0lf ? double(exp(float(-y * y))) : ga_exp_d(-y * y);
-    precise double u = f / (1.1283791670955126lf * d);
-    y = y - u / (1.0lf + y * u);
+    precise double dd = 1.1283791670955126lf * d;
+    y = y - f / (dd + y * f);
   }
   return y;
 }
@@ -2719,6 +2845,34 @@ precise double ga_expint_d(double x, bool s)
       break;
   }
   return ga_round_if_single(e1 * sum, s);
+}
+
+// The tables of the groups this kernel defined GA_SHARED_<group> for, copied into shared
+// memory; every invocation of the workgroup calls this once, before any leaves, with the
+// workgroup's size (gl_WorkGroupSize is declared after this library).
+#define GA_M_TAB_COPY(t, n) \
+  for (uint j = gl_LocalInvocationIndex; j < (n); j += size) \
+    GA_S_##t[j] = GA_M_##t[j];
+void ga_m_tables_load(uint size)
+{
+#ifdef GA_SHARED_POW
+  GA_M_TAB_COPY(POW_INVC, 13u)
+  GA_M_TAB_COPY(POW_LOGH, 13u)
+  GA_M_TAB_COPY(POW_LOGL, 13u)
+#endif
+#ifdef GA_SHARED_ERF
+  GA_M_TAB_COPY(ERF_K, 64u)
+#endif
+#ifdef GA_SHARED_EXPG
+  GA_M_TAB_COPY(EXP128H, 128u)
+  GA_M_TAB_COPY(EXP128T, 128u)
+#endif
+#ifdef GA_SHARED_LOGG
+  GA_M_TAB_COPY(POWLOG_INVC, 128u)
+  GA_M_TAB_COPY(POWLOG_LOGC, 128u)
+  GA_M_TAB_COPY(POWLOG_LOGCT, 128u)
+#endif
+  barrier();
 }
 
 #endif // !GA_MATH_LITE

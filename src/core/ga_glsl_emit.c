@@ -1150,9 +1150,46 @@ static void emit_strided_load(ga_strbuf *b, const char *name, ga_class c, const 
 
 void ga_glsl_emit_prelude(ga_strbuf *b, const ga_expr *x) { ga_glsl_emit_prelude_complex(b, x, 0); }
 
-void ga_glsl_emit_prelude_complex(ga_strbuf *b, const ga_expr *x, int need)
+/* The math library's groups of tables read at per-lane indices (shaders/ga_math.glsl,
+ * ga_m_tables_load) that x's functions read: a kernel that copies them into shared
+ * memory names them. A function missing here still reads its constant arrays (right,
+ * only slower on NVIDIA). */
+enum { TAB_POW = 1, TAB_ERF = 2, TAB_EXPG = 4, TAB_LOGG = 8 };
+static unsigned expr_table_groups(const ga_expr *x)
+{
+  unsigned g = 0;
+  for (int j = 0; x && j < x->nnodes; j++) {
+    const ga_xnode *n = &x->nodes[j];
+    if (n->kind == GA_X_BINARY && (n->op == GA_OP_POWER || ga_binop_is_gammainc(n->op)))
+      g |= TAB_POW;
+    if (n->kind == GA_X_BINARY && ga_binop_is_gammaincinv(n->op))
+      g |= TAB_POW | TAB_ERF;
+    if (n->kind == GA_X_TERNARY) /* betainc's x^a */
+      g |= TAB_POW;
+    if (n->kind != GA_X_UNARY || ga_class_is_complex(n->cls))
+      continue;
+    switch (n->uop) {
+    case GA_UOP_ERF: case GA_UOP_ERFINV: case GA_UOP_ERFCINV: g |= TAB_ERF; break;
+    case GA_UOP_ERFC: g |= TAB_ERF | TAB_EXPG; break;
+    case GA_UOP_GAMMA: g |= TAB_EXPG | TAB_LOGG; break;
+    default: break;
+    }
+  }
+  return g;
+}
+
+static void emit_prelude(ga_strbuf *b, const ga_expr *x, int need, unsigned tables);
+
+void ga_glsl_emit_prelude_complex(ga_strbuf *b, const ga_expr *x, int need) { emit_prelude(b, x, need, 0); }
+
+/* tables: the groups of expr_table_groups that the kernel copies into shared memory */
+static void emit_prelude(ga_strbuf *b, const ga_expr *x, int need, unsigned tables)
 {
   ga_sb_puts(b, "#version 460\n");
+  static const char *const group_macro[] = {"GA_SHARED_POW", "GA_SHARED_ERF", "GA_SHARED_EXPG", "GA_SHARED_LOGG"};
+  for (unsigned i = 0; i < sizeof group_macro / sizeof group_macro[0]; i++)
+    if (tables & (1u << i))
+      ga_sb_printf(b, "#define %s 1\n", group_macro[i]);
   if (has_views(x))
     ga_sb_puts(b, "#define GA_VIEWS 1\n");
   ga_sb_puts(b, ga_glsl_common);
@@ -1237,15 +1274,19 @@ static bool node_wants_kept_lane_loop(const ga_xnode *n)
   }
 }
 
-char *ga_glsl_elementwise(const ga_expr *x, ga_class out_cls, bool loop_lanes)
+char *ga_glsl_elementwise(const ga_expr *x, ga_class out_cls, bool loop_lanes, bool shared_tables)
 {
   ga_strbuf b = {0};
-  ga_glsl_emit_prelude(&b, x);
+  unsigned tables = shared_tables ? expr_table_groups(x) : 0;
+  emit_prelude(&b, x, 0, tables);
   ga_sb_puts(&b, "\nlayout(local_size_x = 256) in;\n\n");
   ga_bcast plan;
   ga_glsl_broadcast_plan(x, &plan);
   emit_push_block(&b, x, &plan);
-  ga_sb_puts(&b, "void main()\n{\n  uint64_t p = ga_invocation(pc.groups_x);\n  if (4ul * p >= pc.n)\n    return;\n");
+  ga_sb_puts(&b, "void main()\n{\n");
+  if (tables) /* the whole workgroup, before any invocation leaves */
+    ga_sb_puts(&b, "  ga_m_tables_load(gl_WorkGroupSize.x);\n");
+  ga_sb_puts(&b, "  uint64_t p = ga_invocation(pc.groups_x);\n  if (4ul * p >= pc.n)\n    return;\n");
   char name[32], addr[32];
   for (int i = 0; i < x->ninputs; i++) {
     snprintf(name, sizeof name, "in%d", i);

@@ -61,8 +61,9 @@ void ga_glsl_emit_prelude_complex(ga_strbuf *b, const ga_expr *x, int need);
 
 /* The whole kernel for x (NULL on allocation failure) and its cache key. */
 /* loop_lanes: the four elements of a thread in a loop the compiler keeps, not four
- * inlined copies (CPU devices: compile time; gammainc always) */
-char *ga_glsl_elementwise(const ga_expr *x, ga_class out_cls, bool loop_lanes);
+ * inlined copies (CPU devices: compile time; gammainc always); shared_tables: the math
+ * library's tables read at per-lane indices are copied into shared memory first */
+char *ga_glsl_elementwise(const ga_expr *x, ga_class out_cls, bool loop_lanes, bool shared_tables);
 void ga_glsl_elementwise_key(const ga_expr *x, ga_class out_cls, char *key, size_t cap);
 /* Whether the generator covers x (otherwise the planner runs it on the host). */
 bool ga_glsl_elementwise_supported(const ga_expr *x, ga_class out_cls);

@@ -343,8 +343,7 @@ static double erfc_solve(double z, double c, bool have_c)
   for (int i = 0; i < steps; i++) {
     double f = small ? (y - c) + y * erf_rs(y * y) : z - erfc(y); /* erf (y) - x, both ways */
     double d = y < 9.0 ? (double)expf((float)(-y * y)) : exp(-y * y); /* scales a correction of a few ulp */
-    double u = f / (GA_2_SQRTPI * d);
-    y -= u / (1.0 + y * u);
+    y -= f / (GA_2_SQRTPI * d + y * f); /* Halley's y - u / (1 + y u), u = f / D, in one quotient */
   }
   return y;
 }

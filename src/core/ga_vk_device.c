@@ -273,6 +273,12 @@ static ga_status create_device(ga_vk *vk)
   const char *loop_env = getenv("GPUARRAY_LOOP_LANES");
   if (loop_env && (*loop_env == '0' || *loop_env == '1'))
     vk->loop_lanes = *loop_env == '1';
+  /* Per-lane table lookups from shared memory rather than the constant cache (which
+   * serves one address at a time): measured on the H200, see doc/benchmarks.md */
+  vk->shared_tables = true;
+  const char *tab_env = getenv("GPUARRAY_SHARED_TABLES");
+  if (tab_env && (*tab_env == '0' || *tab_env == '1'))
+    vk->shared_tables = *tab_env == '1';
   const char *opt_env = getenv("GPUARRAY_SPIRV_OPT");
   if (opt_env && *opt_env >= '0' && *opt_env <= '2' && !opt_env[1])
     vk->spirv_opt = *opt_env - '0';

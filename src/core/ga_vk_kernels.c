@@ -14,9 +14,9 @@ static char *elementwise_source(const void *ctx)
   const struct {
     const ga_expr *x;
     ga_class out_cls;
-    bool loop_lanes;
+    bool loop_lanes, shared_tables;
   } *c = ctx;
-  return ga_glsl_elementwise(c->x, c->out_cls, c->loop_lanes);
+  return ga_glsl_elementwise(c->x, c->out_cls, c->loop_lanes, c->shared_tables);
 }
 
 /* What each input's push-constant slot carries: its address, or for a strided view the
@@ -71,8 +71,8 @@ ga_status ga_vk_elementwise(void *state, const ga_expr *x, ga_class out_cls, ga_
   struct {
     const ga_expr *x;
     ga_class out_cls;
-    bool loop_lanes;
-  } ctx = {x, out_cls, vk->loop_lanes};
+    bool loop_lanes, shared_tables;
+  } ctx = {x, out_cls, vk->loop_lanes, vk->shared_tables};
   VkPipeline p;
   ga_status st = ga_vk_pipeline_get(vk, key, elementwise_source, &ctx, &p);
   if (st != GA_OK)
