@@ -287,7 +287,7 @@ rand ("state", 42);
 names = {"exp", "log", "sin", "cos", "sqrt", "expm1", "log1p", "tan", "atan", "tanh", "log2", "log10", ...
          "asin", "acos", "sinh", "cosh", "asinh", "acosh", "atanh", "cbrt", "erf", "erfc", "gamma", ...
          "gammaln", "erfinv", "erfcinv", "erfcx", "atan2", "hypot", "psi"};
-## GA_MATH_ONLY="erfinv,atan2" sweeps only those
+## GA_MATH_ONLY="erfinv,atan2" sweeps only those ("power": x .^ y in the tables' check)
 if (! isempty (getenv ("GA_MATH_ONLY")))
   names = strsplit (getenv ("GA_MATH_ONLY"), ",");
 endif
@@ -297,6 +297,9 @@ notes = {};
 printf ("%-7s %9s %12s %20s %14s\n", "func", "points", "ulp double", "ulp single", "host fallbacks");
 for k = 1:numel (names)
   name = names{k};
+  if (strcmp (name, "power"))   # GA_MATH_ONLY=power: only the tables' check below
+    continue;
+  endif
   f = str2func (name);
   budget = 2 + 2 * strcmp (name, "gamma") + budget_extra (name);
   binary = any (strcmp (name, {"atan2", "hypot"}));
@@ -411,6 +414,50 @@ for k = 1:numel (names)
   printf ("%-7s %9d %12s %20s %14s\n", name, numel (x), res{1}, res{2}, fbs);
   fflush (stdout);
 endfor
+## The math library's tables read at per-lane indices live in shared memory in
+## elementwise kernels and in constant memory elsewhere (shaders/ga_math.glsl): the
+## same function fused into a reduction (max over two equal columns, in as many
+## dispatches as the function alone) gives the same bits as the elementwise kernel
+if (gpu)
+  tabs = {"erf", @erf, [-7 7]; "erfc", @erfc, [-7 30]; "erfinv", @erfinv, [-1 1]; ...
+          "erfcinv", @erfcinv, [0 2]; "gamma", @gamma, [-30 172]; "power", @power, [0 3]};
+  for k = 1:rows (tabs)
+    [name, f, rg] = tabs{k, :};
+    if (! isempty (getenv ("GA_MATH_ONLY")) && ! any (strcmp (name, names)))
+      continue;
+    endif
+    x = rg(1) + (rg(2) - rg(1)) * rand (min (n, 100000), 1);
+    y = 40 * rand (size (x)) - 20;
+    for cls = {"double", "single"}
+      xc = gpuArray (cast ([x x], cls{1}));
+      yc = gpuArray (cast ([y y], cls{1}));
+      ## (x .^ y checks its operands' signs first, in both)
+      if (strcmp (name, "power"))
+        gpuarray_stats ("reset");
+        ew = gather (f (xc(:, 1), yc(:, 1)));
+        e = gpuarray_stats ();
+        gpuarray_stats ("reset");
+        fused = gather (max (f (xc, yc), [], 2));
+      else
+        gpuarray_stats ("reset");
+        ew = gather (f (xc(:, 1)));
+        e = gpuarray_stats ();
+        gpuarray_stats ("reset");
+        fused = gather (max (f (xc), [], 2));
+      endif
+      s = gpuarray_stats ();
+      same = isequaln (ew, fused) && isequal (signbit (ew), signbit (fused));
+      if (same && s.dispatches == e.dispatches && s.host_fallbacks == 0)
+        npass++;
+      else
+        nfail++;
+        notes{end+1} = sprintf ("%s (%s) in a fused reduction: %d of %d differ, %d dispatches", name, cls{1}, ...
+                                nnz (ew != fused & ! (isnan (ew) & isnan (fused))), numel (ew), s.dispatches);
+      endif
+    endfor
+  endfor
+  printf ("tables in shared and constant memory: %s\n", strjoin (tabs(:, 1)', ", "));
+endif
 for i = 1:numel (notes)
   printf ("FAIL %s\n", notes{i});
 endfor

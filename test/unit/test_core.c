@@ -2518,6 +2518,60 @@ static void test_ternary_kernel_keys(void **state)
   }
 }
 
+/* Elementwise kernels copy the math tables their functions read into shared memory
+ * before any invocation leaves, and only those: erfc names erf's coefficients and
+ * glibc's exp table, x .^ y pow's table, x + y none; without shared tables, none. */
+static void test_shared_table_groups(void **state)
+{
+  (void)state;
+  struct {
+    int kind, op;
+    const char *want, *not_want;
+  } cases[] = {{GA_X_UNARY, GA_UOP_ERFC, "#define GA_SHARED_ERF 1\n#define GA_SHARED_EXPG 1\n", "GA_SHARED_POW 1"},
+               {GA_X_UNARY, GA_UOP_GAMMA, "#define GA_SHARED_EXPG 1\n#define GA_SHARED_LOGG 1\n", "GA_SHARED_ERF 1"},
+               {GA_X_BINARY, GA_OP_POWER, "#define GA_SHARED_POW 1\n", "GA_SHARED_ERF 1"},
+               {GA_X_BINARY, GA_OP_PLUS, NULL, "#define GA_SHARED_"}};
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+    ga_expr x = {0};
+    x.nnodes = 3;
+    x.ninputs = 2;
+    x.ndims = 2;
+    x.dims[0] = 8;
+    x.dims[1] = 1;
+    x.numel = 8;
+    for (int i = 0; i < 2; i++) {
+      for (int d = 0; d < GA_MAX_DIMS; d++)
+        x.input_dims[i][d] = d == 0 ? 8 : 1;
+      x.nodes[i] = (ga_xnode){.kind = GA_X_INPUT, .cls = GA_DOUBLE, .slot = i};
+    }
+    if (cases[k].kind == GA_X_UNARY)
+      x.nodes[2] = (ga_xnode){.kind = GA_X_UNARY, .cls = GA_DOUBLE, .uop = (ga_unop)cases[k].op, .a = 0};
+    else
+      x.nodes[2] = (ga_xnode){.kind = GA_X_BINARY, .cls = GA_DOUBLE, .op = (ga_binop)cases[k].op, .mode = GA_CM_FLOAT,
+                              .a = 0, .b = 1};
+    assert_true(ga_glsl_elementwise_supported(&x, GA_DOUBLE));
+    for (int shared = 0; shared < 2; shared++) {
+      char *src = ga_glsl_elementwise(&x, GA_DOUBLE, false, shared);
+      assert_non_null(src);
+      const char *main_at = strstr(src, "void main()");
+      assert_non_null(main_at);
+      const char *load = strstr(main_at, "ga_m_tables_load(");
+      const char *leave = strstr(main_at, "return;");
+      assert_non_null(leave);
+      if (shared && cases[k].want) {
+        assert_non_null(strstr(src, cases[k].want));
+        assert_non_null(load);
+        assert_true(load < leave); /* the barrier inside meets every invocation */
+      } else {
+        assert_null(strstr(src, "#define GA_SHARED_"));
+        assert_null(load);
+      }
+      assert_null(strstr(src, cases[k].not_want));
+      free(src);
+    }
+  }
+}
+
 /* ---- complex values: interleaved storage, the IR on complex nodes, narrowing ---------- */
 
 static void test_complex_roundtrip(void **state)
@@ -2668,6 +2722,7 @@ int main(void)
     cmocka_unit_test_teardown(test_complex_real_domain, teardown_clean),
     cmocka_unit_test_teardown(test_complex_kernel_keys, teardown_clean),
     cmocka_unit_test_teardown(test_ternary_kernel_keys, teardown_clean),
+    cmocka_unit_test_teardown(test_shared_table_groups, teardown_clean),
     BINARY_TEST(DOUBLE),
     BINARY_TEST(SINGLE),
     BINARY_TEST(INT8),
