@@ -68,6 +68,9 @@ shared uint64_t partial_i[256];
 
 void main()
 {
+#ifdef GA_SHARED_TABLES
+  ga_m_tables_load(gl_WorkGroupSize.x); // a fused producer's math tables, before anyone leaves
+#endif
   uint64_t group = uint64_t(gl_WorkGroupID.y) * uint64_t(pc.groups_x) + uint64_t(gl_WorkGroupID.x);
   if (group >= pc.outer * pc.nchunks)
     return; // whole workgroup leaves together: the barriers below stay uniform
@@ -136,6 +139,9 @@ void main()
 #else
 void main()
 {
+#ifdef GA_SHARED_TABLES
+  ga_m_tables_load(gl_WorkGroupSize.x);
+#endif
   uint64_t id = ga_invocation(pc.groups_x);
   uint64_t total = pc.inner * pc.outer * pc.nchunks;
   if (id >= total)

@@ -1182,6 +1182,11 @@ static void emit_prelude(ga_strbuf *b, const ga_expr *x, int need, unsigned tabl
 
 void ga_glsl_emit_prelude_complex(ga_strbuf *b, const ga_expr *x, int need) { emit_prelude(b, x, need, 0); }
 
+void ga_glsl_emit_prelude_tables(ga_strbuf *b, const ga_expr *x, int need, bool shared_tables)
+{
+  emit_prelude(b, x, need, shared_tables ? expr_table_groups(x) : 0);
+}
+
 /* tables: the groups of expr_table_groups that the kernel copies into shared memory */
 static void emit_prelude(ga_strbuf *b, const ga_expr *x, int need, unsigned tables)
 {
@@ -1190,6 +1195,8 @@ static void emit_prelude(ga_strbuf *b, const ga_expr *x, int need, unsigned tabl
   for (unsigned i = 0; i < sizeof group_macro / sizeof group_macro[0]; i++)
     if (tables & (1u << i))
       ga_sb_printf(b, "#define %s 1\n", group_macro[i]);
+  if (tables) /* the kernel's main calls ga_m_tables_load first */
+    ga_sb_puts(b, "#define GA_SHARED_TABLES 1\n");
   if (has_views(x))
     ga_sb_puts(b, "#define GA_VIEWS 1\n");
   ga_sb_puts(b, ga_glsl_common);

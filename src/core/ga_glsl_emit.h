@@ -58,6 +58,10 @@ void ga_glsl_emit_prelude(ga_strbuf *b, const ga_expr *x);
 /* ... for a kernel that itself computes with complex values: need 1 adds the complex
  * arithmetic, 2 also the complex functions (and the math library they call) */
 void ga_glsl_emit_prelude_complex(ga_strbuf *b, const ga_expr *x, int need);
+/* ... shared_tables: the math tables x's functions read at per-lane indices go to shared
+ * memory (shaders/ga_math.glsl); the kernel defines GA_SHARED_TABLES where there are
+ * any, and its main must then call ga_m_tables_load before any invocation leaves */
+void ga_glsl_emit_prelude_tables(ga_strbuf *b, const ga_expr *x, int need, bool shared_tables);
 
 /* The whole kernel for x (NULL on allocation failure) and its cache key. */
 /* loop_lanes: the four elements of a thread in a loop the compiler keeps, not four

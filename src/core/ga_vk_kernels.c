@@ -114,6 +114,7 @@ typedef struct {
   bool second;      /* combines partial results */
   bool final;       /* writes the result (not partial results) */
   const ga_expr *producer; /* a fused reduction reads this expression instead of memory */
+  bool shared_tables;      /* its math tables copied into shared memory (ga_vk.h) */
 } reduce_variant;
 
 enum { RED_FIXED_WORDS = 8, RED_ARG_WORDS = 2, RED_EXTRA_WORDS = 6 }; /* 128 bytes in all */
@@ -252,7 +253,8 @@ static char *reduce_source(const void *ctx)
   const ga_expr *x = v->producer;
   ga_strbuf b = {0};
   const char *acc = ga_glsl_type(v->acc_cls);
-  ga_glsl_emit_prelude_complex(&b, x, !ga_class_is_complex(v->in_cls) ? 0 : is_extremum(v->op) ? 2 : 1);
+  ga_glsl_emit_prelude_tables(&b, x, !ga_class_is_complex(v->in_cls) ? 0 : is_extremum(v->op) ? 2 : 1,
+                              v->shared_tables);
   ga_sb_printf(&b, "#define ACC_T %s\n#define CONTIGUOUS %d\n#define ARG %d\n", acc, v->contiguous ? 1 : 0,
                is_extremum(v->op) ? 1 : 0);
   emit_monoid(&b, v);
@@ -391,7 +393,7 @@ ga_status ga_vk_reduce(void *state, const ga_reduce_desc *d)
     out_index = idx_tmp.address;
   }
   reduce_variant v1 = {op, d->in_cls, acc, nchunks > 1 ? partial_class(acc) : oc, contiguous, false,
-                       nchunks == 1, x};
+                       nchunks == 1, x, vk->shared_tables};
   if (nchunks == 1) {
     st = reduce_pass(vk, &v1, in, 0, d->out->address, out_index, d->inner, d->n, d->outer, 1);
   } else {
@@ -402,7 +404,7 @@ ga_status ga_vk_reduce(void *state, const ga_reduce_desc *d)
       st = ga_buffer_acquire(nparts * 8, &partial_idx);
     if (st == GA_OK)
       st = reduce_pass(vk, &v1, in, 0, partial.address, partial_idx.address, d->inner, d->n, d->outer, nchunks);
-    reduce_variant v2 = {op, v1.out_cls, acc, oc, contiguous, true, true, NULL};
+    reduce_variant v2 = {op, v1.out_cls, acc, oc, contiguous, true, true, NULL, false};
     if (st == GA_OK)
       st = reduce_pass(vk, &v2, partial.address, partial_idx.address, d->out->address, out_index, d->inner,
                        nchunks, d->outer, 1);

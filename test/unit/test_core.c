@@ -24,6 +24,7 @@
 #include "ga.h"
 #include "ga_internal.h"
 #include "ga_glsl_emit.h"
+#include "ga_vk.h" /* the embedded shader texts */
 
 /* ---- helpers ----------------------------------------------------------------------- */
 
@@ -2572,6 +2573,24 @@ static void test_shared_table_groups(void **state)
   }
 }
 
+/* Both of reduce.comp's kernels copy a fused producer's tables before any invocation
+ * leaves (lavapipe's shared memory keeps a previous dispatch's copy, so a missing call
+ * does not show in results there) */
+static void test_reduce_loads_tables(void **state)
+{
+  (void)state;
+  int mains = 0;
+  for (const char *m = strstr(ga_glsl_reduce, "void main()"); m; m = strstr(m + 1, "void main()")) {
+    const char *load = strstr(m, "ga_m_tables_load(");
+    const char *leave = strstr(m, "return;");
+    assert_non_null(load);
+    assert_non_null(leave);
+    assert_true(load < leave);
+    mains++;
+  }
+  assert_int_equal(mains, 2);
+}
+
 /* ---- complex values: interleaved storage, the IR on complex nodes, narrowing ---------- */
 
 static void test_complex_roundtrip(void **state)
@@ -2723,6 +2742,7 @@ int main(void)
     cmocka_unit_test_teardown(test_complex_kernel_keys, teardown_clean),
     cmocka_unit_test_teardown(test_ternary_kernel_keys, teardown_clean),
     cmocka_unit_test_teardown(test_shared_table_groups, teardown_clean),
+    cmocka_unit_test_teardown(test_reduce_loads_tables, teardown_clean),
     BINARY_TEST(DOUBLE),
     BINARY_TEST(SINGLE),
     BINARY_TEST(INT8),
