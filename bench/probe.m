@@ -12,7 +12,10 @@ cases = {"copy x.*1", @() x .* 1, 16;
          "chain5", @() sin (x) .* z + exp (x .^ 2), 24;
          "issue chain", @() sin (x) .* z + exp (-x .^ 2), 24;
          "issue chain w", @() sin (x * 20 - 10) .* z + exp (-(x * 20 - 10) .^ 2), 24;
-         "sum", @() sum (x), 8; "mean", @() mean (x), 8; "max", @() max (x), 8};
+         "sum", @() sum (x), 8; "mean", @() mean (x), 8; "max", @() max (x), 8;
+         ## functions whose tables are read at per-lane indices, fused into reductions
+         "sum erfc", @() sum (erfc (x * 13 - 3)), 8; "mean erf", @() mean (erf (x * 6 - 3)), 8;
+         "sum x.^y", @() sum (x .^ (z * 2)), 16; "sum gamma", @() sum (gamma (x * 20 + 0.1)), 8};
 for k = 1:rows (cases)
   f = cases{k, 2}; y = f (); wait (d); clear y; sustain_clocks (d);
   gpuarray_stats ("reset"); t0 = tic;
