@@ -44,6 +44,9 @@ fams = {"copy x.*1",  @(x, y) x .* 1,        [-1 1],   1;
         "gamma-",     @(x, y) gamma (x),     [-20 -0.1], 1;
         "gammabig",   @(x, y) gamma (x),     [20 170], 1;
         "psi",        @(x, y) psi (x),       [0.5 50], 1;
+        "log2",       @(x, y) log2 (x),      [0 1e3],  1;
+        "log10",      @(x, y) log10 (x),     [0 1e3],  1;
+        "gammaln",    @(x, y) gammaln (x),   [0.1 20], 1;
         ## gammainc and expint check x < 0 first (a reduction, in the time): the
         ## iterations vary with x and a (series, continued fraction, finite sums)
         "gammainc",   @(x, y) gammainc (x, y), [0.5 30], 2;

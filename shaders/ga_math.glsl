@@ -471,6 +471,12 @@ const double GA_M_LOG_CL[25] = double[](-2.607160616442564e-17lf, -1.36174337174
   1.2821194372980142e-17lf, -9.091270597324799e-18lf, -1.2432209578702523e-17lf, 7.83319637697442e-19lf,
   -2.16461086040599e-17lf, 2.7114779367326236e-17lf, 1.7467136443544747e-17lf, -2.1492361455310972e-17lf,
   -1.612149700764673e-17lf, -2.8811380259626426e-18lf);
+#ifdef GA_SHARED_LOGD
+shared double GA_S_LOG_CH[25], GA_S_LOG_CL[25];
+#define GA_TAB_LOGD(t) GA_S_##t
+#else
+#define GA_TAB_LOGD(t) GA_M_##t
+#endif
 
 // x = 2^k m with m in [0.75, 1.5), for finite x > 0 (subnormals too)
 double ga_m_split_34(double x, out int k)
@@ -522,10 +528,10 @@ void ga_m_log_dd(double x, out double h, out double l)
                       0.5lf * qe)); // log(1+r+rlo) ~ ... + rlo/(1+r)
   precise double fk = double(k);
   precise double s1, e1;
-  ga_m_add12(fk * 0.6931471805598903lf, GA_M_LOG_CH[i + 8], s1, e1); // ln2 to 42 bits: exact product
+  ga_m_add12(fk * 0.6931471805598903lf, GA_TAB_LOGD(LOG_CH)[i + 8], s1, e1); // ln2 to 42 bits: exact product
   precise double s2, e2;
   ga_m_add12(s1, a, s2, e2);
-  precise double lo2 = (e1 + e2) + (lo + (fk * 5.497923018708371e-14lf + GA_M_LOG_CL[i + 8]));
+  precise double lo2 = (e1 + e2) + (lo + (fk * 5.497923018708371e-14lf + GA_TAB_LOGD(LOG_CL)[i + 8]));
   ga_m_fast12(s2, lo2, h, l);
 }
 
@@ -2862,6 +2868,10 @@ void ga_m_tables_load(uint size)
 #endif
 #ifdef GA_SHARED_ERF
   GA_M_TAB_COPY(ERF_K, 64u)
+#endif
+#ifdef GA_SHARED_LOGD
+  GA_M_TAB_COPY(LOG_CH, 25u)
+  GA_M_TAB_COPY(LOG_CL, 25u)
 #endif
 #ifdef GA_SHARED_EXPG
   GA_M_TAB_COPY(EXP128H, 128u)

@@ -417,12 +417,13 @@ endfor
 ## The math library's tables read at per-lane indices live in shared memory in
 ## elementwise kernels and reductions, and in constant memory in a product's epilogue
 ## (shaders/ga_math.glsl): the same function fused into a reduction (max over two equal
-## columns, in as many dispatches as the function alone) and into the epilogue of a
-## product by the identity (forced: GPUARRAY_FUSE_EPILOGUES=1) gives the elementwise
-## kernel's bits
+## columns, in no more dispatches than the function alone) and into the epilogue of a
+## product by the identity (forced: GPUARRAY_FUSE_EPILOGUES=1; not for functions whose
+## result may be complex) gives the elementwise kernel's bits
 if (gpu)
   tabs = {"erf", @erf, [-7 7]; "erfc", @erfc, [-7 30]; "erfinv", @erfinv, [-1 1]; ...
-          "erfcinv", @erfcinv, [0 2]; "gamma", @gamma, [-30 172]; "power", @power, [0 3]};
+          "erfcinv", @erfcinv, [0 2]; "gamma", @gamma, [-30 172]; "power", @power, [0 3]; ...
+          "log2", @log2, [0 1e3]; "log10", @log10, [0 1e3]; "gammaln", @gammaln, [0 30]};
   for k = 1:rows (tabs)
     [name, f, rg] = tabs{k, :};
     if (! isempty (getenv ("GA_MATH_ONLY")) && ! any (strcmp (name, names)))
@@ -458,13 +459,14 @@ if (gpu)
       ew = ew(:, 1);
       same = @(a) isequaln (ew, a) && isequal (signbit (ew), signbit (a));
       differ = @(a) nnz (ew != a & ! (isnan (ew) & isnan (a)));
-      if (! (same (fused) && same (fused1) && s.dispatches == e.dispatches && s1.dispatches <= e.dispatches + 1 ...
+      if (! (same (fused) && same (fused1) && s.dispatches <= e.dispatches && s1.dispatches <= e.dispatches + 1 ...
              && s.host_fallbacks + s1.host_fallbacks == 0))
         nfail++;
-        notes{end+1} = sprintf ("%s (%s) in fused reductions: %d and %d of %d differ, %d and %d dispatches (alone %d)", ...
-                                name, cls{1}, differ (fused), differ (fused1), numel (ew), s.dispatches, ...
-                                s1.dispatches, e.dispatches);
-      elseif (! strcmp (name, "power")   # (its sign check needs the product first: no epilogue)
+        notes{end+1} = sprintf (["%s (%s) in fused reductions: %d and %d of %d differ, " ...
+                                 "%d and %d dispatches (alone %d)"], name, cls{1}, differ (fused), ...
+                                differ (fused1), numel (ew), s.dispatches, s1.dispatches, e.dispatches);
+      ## (no epilogue where the result may be complex: the sign check needs the product first)
+      elseif (! any (strcmp (name, {"power", "log2", "log10", "gammaln"}))
               && ! (same (epi(:, 1)) && same (epi(:, 2)) && p.gemm_epilogues == 1 && p.host_fallbacks == 0))
         nfail++;
         notes{end+1} = sprintf ("%s (%s) in a product's epilogue: %d of %d differ, %d epilogues", name, ...
