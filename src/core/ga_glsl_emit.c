@@ -1160,7 +1160,7 @@ static unsigned expr_table_groups(const ga_expr *x)
   unsigned g = 0;
   for (int j = 0; x && j < x->nnodes; j++) {
     const ga_xnode *n = &x->nodes[j];
-    if (n->kind == GA_X_BINARY && (n->op == GA_OP_POWER || ga_binop_is_gammainc(n->op)))
+    if (n->kind == GA_X_BINARY && ((n->op == GA_OP_POWER && n->mode == GA_CM_FLOAT) || ga_binop_is_gammainc(n->op)))
       g |= TAB_POW;
     if (n->kind == GA_X_BINARY && ga_binop_is_gammaincinv(n->op))
       g |= TAB_POW | TAB_ERF;
@@ -1179,7 +1179,7 @@ static unsigned expr_table_groups(const ga_expr *x)
   return g;
 }
 
-static void emit_prelude(ga_strbuf *b, const ga_expr *x, int need, unsigned tables);
+static unsigned emit_prelude(ga_strbuf *b, const ga_expr *x, int need, unsigned tables);
 
 void ga_glsl_emit_prelude_complex(ga_strbuf *b, const ga_expr *x, int need) { emit_prelude(b, x, need, 0); }
 
@@ -1188,20 +1188,12 @@ void ga_glsl_emit_prelude_tables(ga_strbuf *b, const ga_expr *x, int need, bool 
   emit_prelude(b, x, need, shared_tables ? expr_table_groups(x) : 0);
 }
 
-/* tables: the groups of expr_table_groups that the kernel copies into shared memory */
-static void emit_prelude(ga_strbuf *b, const ga_expr *x, int need, unsigned tables)
+/* tables: the groups of expr_table_groups that the kernel copies into shared memory;
+ * returns those it declared (none where the math library is not included whole, as
+ * for int8 .^ 2: then nothing defines ga_m_tables_load) */
+static unsigned emit_prelude(ga_strbuf *b, const ga_expr *x, int need, unsigned tables)
 {
   ga_sb_puts(b, "#version 460\n");
-  static const char *const group_macro[] = {"GA_SHARED_POW", "GA_SHARED_ERF", "GA_SHARED_EXPG", "GA_SHARED_LOGG",
-                                             "GA_SHARED_LOGD"};
-  for (unsigned i = 0; i < sizeof group_macro / sizeof group_macro[0]; i++)
-    if (tables & (1u << i))
-      ga_sb_printf(b, "#define %s 1\n", group_macro[i]);
-  if (tables) /* the kernel's main calls ga_m_tables_load first */
-    ga_sb_puts(b, "#define GA_SHARED_TABLES 1\n");
-  if (has_views(x))
-    ga_sb_puts(b, "#define GA_VIEWS 1\n");
-  ga_sb_puts(b, ga_glsl_common);
   bool math = false, lite = false;
   for (int j = 0; x && j < x->nnodes; j++) {
     const ga_xnode *n = &x->nodes[j];
@@ -1213,6 +1205,18 @@ static void emit_prelude(ga_strbuf *b, const ga_expr *x, int need, unsigned tabl
   }
   math |= has_generator(x, GA_GEN_NORMAL);
   bool cplx = expr_has_complex(x) || need > 0, cmath = (cplx && expr_needs_complex_math(x)) || need > 1;
+  if (!math && !cmath)
+    tables = 0;
+  static const char *const group_macro[] = {"GA_SHARED_POW", "GA_SHARED_ERF", "GA_SHARED_EXPG", "GA_SHARED_LOGG",
+                                             "GA_SHARED_LOGD"};
+  for (unsigned i = 0; i < sizeof group_macro / sizeof group_macro[0]; i++)
+    if (tables & (1u << i))
+      ga_sb_printf(b, "#define %s 1\n", group_macro[i]);
+  if (tables) /* the kernel's main calls ga_m_tables_load first */
+    ga_sb_puts(b, "#define GA_SHARED_TABLES 1\n");
+  if (has_views(x))
+    ga_sb_puts(b, "#define GA_VIEWS 1\n");
+  ga_sb_puts(b, ga_glsl_common);
   if (cplx && !cmath)
     ga_sb_puts(b, "#define GA_COMPLEX_LITE 1\n");
   if (math || cmath) { /* large: only the kernels that call it pay its compile time */
@@ -1254,6 +1258,7 @@ static void emit_prelude(ga_strbuf *b, const ga_expr *x, int need, unsigned tabl
       ga_sb_puts(b, "#define GA_RNG_NORMAL 1\n");
     ga_sb_puts(b, ga_glsl_philox);
   }
+  return tables;
 }
 
 /* Functions whose code is large enough that four inlined copies cost more than a kept
@@ -1286,8 +1291,7 @@ static bool node_wants_kept_lane_loop(const ga_xnode *n)
 char *ga_glsl_elementwise(const ga_expr *x, ga_class out_cls, bool loop_lanes, bool shared_tables)
 {
   ga_strbuf b = {0};
-  unsigned tables = shared_tables ? expr_table_groups(x) : 0;
-  emit_prelude(&b, x, 0, tables);
+  unsigned tables = emit_prelude(&b, x, 0, shared_tables ? expr_table_groups(x) : 0);
   ga_sb_puts(&b, "\nlayout(local_size_x = 256) in;\n\n");
   ga_bcast plan;
   ga_glsl_broadcast_plan(x, &plan);

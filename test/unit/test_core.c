@@ -2521,7 +2521,8 @@ static void test_ternary_kernel_keys(void **state)
 
 /* Elementwise kernels copy the math tables their functions read into shared memory
  * before any invocation leaves, and only those: erfc names erf's coefficients and
- * glibc's exp table, x .^ y pow's table, x + y none; without shared tables, none. */
+ * glibc's exp table, x .^ y pow's table, x + y none, int8 .^ 2 (no math library,
+ * so no loader to call: this failed to compile once) none; without shared tables, none. */
 static void test_shared_table_groups(void **state)
 {
   (void)state;
@@ -2531,7 +2532,8 @@ static void test_shared_table_groups(void **state)
   } cases[] = {{GA_X_UNARY, GA_UOP_ERFC, "#define GA_SHARED_ERF 1\n#define GA_SHARED_EXPG 1\n", "GA_SHARED_POW 1"},
                {GA_X_UNARY, GA_UOP_GAMMA, "#define GA_SHARED_EXPG 1\n#define GA_SHARED_LOGG 1\n", "GA_SHARED_ERF 1"},
                {GA_X_BINARY, GA_OP_POWER, "#define GA_SHARED_POW 1\n", "GA_SHARED_ERF 1"},
-               {GA_X_BINARY, GA_OP_PLUS, NULL, "#define GA_SHARED_"}};
+               {GA_X_BINARY, GA_OP_PLUS, NULL, "#define GA_SHARED_"},
+               {GA_X_BINARY, -GA_OP_POWER, NULL, "#define GA_SHARED_"}}; /* int8 .^ 2: no math library */
   for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
     ga_expr x = {0};
     x.nnodes = 3;
@@ -2545,14 +2547,23 @@ static void test_shared_table_groups(void **state)
         x.input_dims[i][d] = d == 0 ? 8 : 1;
       x.nodes[i] = (ga_xnode){.kind = GA_X_INPUT, .cls = GA_DOUBLE, .slot = i};
     }
+    bool integer = cases[k].op < 0;
+    ga_class cls = integer ? GA_INT8 : GA_DOUBLE;
+    if (integer) { /* int8 .^ 2, as in int8 ([3 -4 100]) .^ 2 */
+      x.nodes[0].cls = cls;
+      x.ninputs = 1;
+      x.nscalars = 1;
+      x.scalars[0] = (ga_scalar){.cls = GA_DOUBLE, .v.f = 2.0};
+      x.nodes[1] = (ga_xnode){.kind = GA_X_SCALAR, .cls = GA_DOUBLE, .slot = 0};
+    }
     if (cases[k].kind == GA_X_UNARY)
-      x.nodes[2] = (ga_xnode){.kind = GA_X_UNARY, .cls = GA_DOUBLE, .uop = (ga_unop)cases[k].op, .a = 0};
+      x.nodes[2] = (ga_xnode){.kind = GA_X_UNARY, .cls = cls, .uop = (ga_unop)cases[k].op, .a = 0};
     else
-      x.nodes[2] = (ga_xnode){.kind = GA_X_BINARY, .cls = GA_DOUBLE, .op = (ga_binop)cases[k].op, .mode = GA_CM_FLOAT,
-                              .a = 0, .b = 1};
-    assert_true(ga_glsl_elementwise_supported(&x, GA_DOUBLE));
+      x.nodes[2] = (ga_xnode){.kind = GA_X_BINARY, .cls = cls, .op = (ga_binop)abs(cases[k].op),
+                              .mode = integer ? GA_CM_INT_DOUBLE : GA_CM_FLOAT, .a = 0, .b = 1};
+    assert_true(ga_glsl_elementwise_supported(&x, cls));
     for (int shared = 0; shared < 2; shared++) {
-      char *src = ga_glsl_elementwise(&x, GA_DOUBLE, false, shared);
+      char *src = ga_glsl_elementwise(&x, cls, false, shared);
       assert_non_null(src);
       const char *main_at = strstr(src, "void main()");
       assert_non_null(main_at);
