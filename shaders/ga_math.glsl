@@ -1629,57 +1629,6 @@ double ga_m_erf_rat(int br, double v)
   precise double q = num / den;
   return q;
 }
-// erf's own form of the same four functions (ga_erf_d): branches 0 and 1 as above, 2 and
-// 3 as t N(t) / D(t), N and D the numerator and denominator polynomials of 1/x^2
-// reversed (their coefficients in the opposite order), in t = x^2: then one division
-// 1 / (x D(t)) gives both R/S = t x N(t) / (x D(t)) and erfc's 1/x = D(t) / (x D(t)).
-// GA_M_ERFR_K[4 j + br]: num's coefficient of w^j (j < 8), den's of w^(j - 8) after.
-const double GA_M_ERFR_K[68] = double[](
-  0.12837916709551256lf, -0.0023621185607526594lf, -9.814329344169145lf, 0.0lf, // num w^0
-  -0.3250421072470015lf, 0.41485611868374833lf, -81.2874355063066lf, -483.5191916086514lf, // num w^1
-  -0.02848174957559851lf, -0.3722078760357013lf, -184.60509290671104lf, -1025.0951316110772lf, // num w^2
-  -0.005770270296489442lf, 0.31834661990116175lf, -162.39666946257347lf, -637.5664433683896lf, // num w^3
-  -2.3763016656650163e-05lf, -0.11089469428239668lf, -62.375332450326006lf, -160.63638485582192lf, // num w^4
-  0.0lf, 0.035478304325618236lf, -10.558626225323291lf, -17.757954917754752lf, // num w^5
-  0.0lf, -0.002166375594868791lf, -0.6938585727071818lf, -0.799283237680523lf, // num w^6
-  0.0lf, 0.0lf, -0.009864944034847148lf, -0.0098649429247001lf, // num w^7
-  1.0lf, 1.0lf, -0.0604244152148581lf, 0.0lf, // den w^0
-  0.39791722395915535lf, 0.10642088040084423lf, 6.570249770319282lf, -22.44095244658582lf, // den w^1
-  0.0650222499887673lf, 0.540397917702171lf, 108.63500554177944lf, 474.52854120695537lf, // den w^2
-  0.005081306281875766lf, 0.07182865441419627lf, 429.00814002756783lf, 2553.0504064331644lf, // den w^3
-  0.00013249473800432164lf, 0.12617121980876164lf, 645.3872717332679lf, 3199.8582195085955lf, // den w^4
-  -3.960228278775368e-06lf, 0.01363708391202905lf, 434.56587747522923lf, 1536.729586084437lf, // den w^5
-  0.0lf, 0.011984499846799107lf, 137.65775414351904lf, 325.7925129965739lf, // den w^6
-  0.0lf, 0.0lf, 19.651271667439257lf, 30.33806074348246lf, // den w^7
-  0.0lf, 0.0lf, 1.0lf, 1.0lf // den w^8
-);
-#ifdef GA_SHARED_ERF
-shared double GA_S_ERFR_K[68];
-#define GA_M_ERFR_C(j) GA_S_ERFR_K[4 * (j) + br]
-#else
-#define GA_M_ERFR_C(j) (br == 0 ? GA_M_ERFR_K[4 * (j)] : br == 1 ? GA_M_ERFR_K[4 * (j) + 1] : br == 2 ? GA_M_ERFR_K[4 * (j) + 2] : GA_M_ERFR_K[4 * (j) + 3])
-#endif
-// num and den at w in fdlibm's order of operations (branches 0 and 1: exactly
-// ga_m_erf_rat's before its division)
-void ga_m_erf_pair(int br, double w, out double num, out double den)
-{
-  precise double n1 = GA_M_ERFR_C(0) + w * GA_M_ERFR_C(1);
-  precise double n2 = GA_M_ERFR_C(2) + w * GA_M_ERFR_C(3);
-  precise double n3 = GA_M_ERFR_C(4) + w * GA_M_ERFR_C(5);
-  precise double n4 = GA_M_ERFR_C(6) + w * GA_M_ERFR_C(7);
-  precise double d1 = GA_M_ERFR_C(8) + w * GA_M_ERFR_C(9);
-  precise double d2 = GA_M_ERFR_C(10) + w * GA_M_ERFR_C(11);
-  precise double d3 = GA_M_ERFR_C(12) + w * GA_M_ERFR_C(13);
-  precise double d4 = GA_M_ERFR_C(14) + w * GA_M_ERFR_C(15);
-  precise double w2 = w * w;
-  precise double w4 = w2 * w2;
-  precise double w6 = w4 * w2;
-  precise double w8 = w4 * w4;
-  precise double nn = n1 + w2 * n2 + w4 * n3 + w6 * n4;
-  precise double dd = d1 + w2 * d2 + w4 * d3 + w6 * d4 + w8 * GA_M_ERFR_C(16);
-  num = nn;
-  den = dd;
-}
 // x erfc(x) for 1.25 <= x < 28 from its rational term rs (br 2 or 3): exp(-z^2 - 0.5625)
 // exp((z - x)(z + x) + rs), z = x to 21 bits. exact: glibc's two exps step by step
 // (ga_m_exp_glibc, below, ~75 FP64 operations each), so that its misrounded ones are
@@ -1721,20 +1670,16 @@ double ga_erf_d(double x)
     return neg ? -1.0lf : 1.0lf;
   int br = ix < 0x3feb0000u ? 0 : (ix < 0x3ff40000u ? 1 : (ix < 0x4006DB6Eu ? 2 : 3));
   precise double ax = abs(x);
-  precise double w = br == 1 ? ax - 1.0lf : x * x;
-  precise double num, den;
-  ga_m_erf_pair(br, w, num, den);
-  // one division: num/den as fdlibm's (branches 0, 1), or 1/(x D) for R/S and 1/x
-  // (erf's ulp absorbs the tail's extra roundings: the tail is below 0.08 of it)
-  bool tail = br >= 2;
-  precise double q = (tail ? 1.0lf : num) / (tail ? den * ax : den);
+  // one division for 1/x^2 and erfc's 1/x (erf's ulp absorbs the extra roundings)
+  precise double inv = 1.0lf / ax;
+  precise double v = br == 0 ? x * x : (br == 1 ? ax - 1.0lf : inv * inv);
+  precise double q = ga_m_erf_rat(br, v);
   if (br == 0) {
     res = x + x * q;
   } else if (br == 1) {
     res = neg ? -0.8450629115104675lf - q : 0.8450629115104675lf + q;
   } else { // 1 - erfc
-    precise double rs = (w * ax) * (num * q);
-    res = 1.0lf - ga_m_erfc_tail_x(ax, rs, false) * (den * q);
+    res = 1.0lf - ga_m_erfc_tail_x(ax, q, false) * inv;
     res = neg ? -res : res;
   }
   return res;
@@ -2923,7 +2868,6 @@ void ga_m_tables_load(uint size)
 #endif
 #ifdef GA_SHARED_ERF
   GA_M_TAB_COPY(ERF_K, 64u)
-  GA_M_TAB_COPY(ERFR_K, 68u)
 #endif
 #ifdef GA_SHARED_LOGD
   GA_M_TAB_COPY(LOG_CH, 25u)
