@@ -2489,6 +2489,25 @@ static void test_complex_kernel_keys(void **state)
   assert_string_not_equal(ka, kb);
 }
 
+/* An expression over an 8 x 1 column: ninputs double inputs as its first nodes, the
+ * caller's nodes after them */
+static ga_expr column_expr(int ninputs, int nnodes)
+{
+  ga_expr x = {0};
+  x.nnodes = nnodes;
+  x.ninputs = ninputs;
+  x.ndims = 2;
+  x.dims[0] = 8;
+  x.dims[1] = 1;
+  x.numel = 8;
+  for (int i = 0; i < ninputs; i++) {
+    for (int d = 0; d < GA_MAX_DIMS; d++)
+      x.input_dims[i][d] = d == 0 ? 8 : 1;
+    x.nodes[i] = (ga_xnode){.kind = GA_X_INPUT, .cls = GA_DOUBLE, .slot = i};
+  }
+  return x;
+}
+
 /* A ternary node's key names its function and all three operands: betainc (x, a, b),
  * betainc (x, b, a), betainc (x, a, a), betaincinv (x, a, b) and the upper tail differ. */
 static void test_ternary_kernel_keys(void **state)
@@ -2498,18 +2517,7 @@ static void test_ternary_kernel_keys(void **state)
                    {GA_TOP_BETAINCINV, 0, 1, 2}, {GA_TOP_BETAINC_UPPER, 0, 1, 2}};
   char keys[5][512];
   for (int k = 0; k < 5; k++) {
-    ga_expr x = {0};
-    x.nnodes = 4;
-    x.ninputs = 3;
-    x.ndims = 2;
-    x.dims[0] = 8;
-    x.dims[1] = 1;
-    x.numel = 8;
-    for (int i = 0; i < 3; i++) {
-      for (int d = 0; d < GA_MAX_DIMS; d++)
-        x.input_dims[i][d] = d == 0 ? 8 : 1;
-      x.nodes[i] = (ga_xnode){.kind = GA_X_INPUT, .cls = GA_DOUBLE, .slot = i};
-    }
+    ga_expr x = column_expr(3, 4);
     x.nodes[3] = (ga_xnode){.kind = GA_X_TERNARY, .cls = GA_DOUBLE, .top = (ga_terop)ops[k][0], .a = ops[k][1],
                             .b = ops[k][2], .c = ops[k][3]};
     assert_true(ga_glsl_elementwise_supported(&x, GA_DOUBLE));
@@ -2535,18 +2543,7 @@ static void test_shared_table_groups(void **state)
                {GA_X_BINARY, GA_OP_PLUS, NULL, "#define GA_SHARED_"},
                {GA_X_BINARY, -GA_OP_POWER, NULL, "#define GA_SHARED_"}}; /* int8 .^ 2: no math library */
   for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-    ga_expr x = {0};
-    x.nnodes = 3;
-    x.ninputs = 2;
-    x.ndims = 2;
-    x.dims[0] = 8;
-    x.dims[1] = 1;
-    x.numel = 8;
-    for (int i = 0; i < 2; i++) {
-      for (int d = 0; d < GA_MAX_DIMS; d++)
-        x.input_dims[i][d] = d == 0 ? 8 : 1;
-      x.nodes[i] = (ga_xnode){.kind = GA_X_INPUT, .cls = GA_DOUBLE, .slot = i};
-    }
+    ga_expr x = column_expr(2, 3);
     bool integer = cases[k].op < 0;
     ga_class cls = integer ? GA_INT8 : GA_DOUBLE;
     if (integer) { /* int8 .^ 2, as in int8 ([3 -4 100]) .^ 2 */
