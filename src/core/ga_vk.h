@@ -63,7 +63,7 @@ typedef struct {
   bool divsqrt_exact; /* double / and sqrt round correctly (known drivers; GPUARRAY_EXACT_DIVSQRT) */
   bool emulate32; /* single arithmetic in double: the device flushes single subnormals */
   bool loop_lanes; /* elementwise kernels loop over a thread's elements (CPU devices; GPUARRAY_LOOP_LANES) */
-  bool shared_tables; /* elementwise kernels copy the math tables into shared memory (GPUARRAY_SHARED_TABLES) */
+  bool shared_tables; /* elementwise and reduction kernels copy math tables to shared memory (GPUARRAY_SHARED_TABLES) */
   int spirv_opt;  /* shaderc's optimization level (GPUARRAY_SPIRV_OPT): 0 none, 1 size, 2 performance */
 
   VkCommandPool cmd_pool;
