@@ -314,11 +314,12 @@ int ga_shift_count(double k) { return k >= 2147483648.0lf ? 2147483647 : (k <= -
 // ---- tables read at per-lane indices ----------------------------------------------
 // NVIDIA serves a constant array from its constant cache, where the lanes of a warp
 // that read different entries take turns. A kernel whose workgroup can meet at a
-// barrier before any invocation leaves (the generated elementwise kernels) defines
-// GA_SHARED_<group> for the groups its functions read, and its invocations call
-// ga_m_tables_load () first: those tables are copied once per workgroup into shared
-// memory, which serves a warp's different entries at once. Other kernels read the
-// constant arrays. GA_TAB_<group> (t) names table t of the group either way.
+// barrier before any invocation leaves (generated elementwise kernels, reduce.comp)
+// defines GA_SHARED_<group> for the groups its functions read (ga_glsl_emit.c,
+// expr_table_groups), and its invocations call ga_m_tables_load () first: those tables
+// are copied once per workgroup into shared memory, which serves a warp's different
+// entries at once. Other kernels (a product's epilogue) read the constant arrays.
+// GA_TAB_<group> (t) names table t of the group either way.
 
 // ---- exp -------------------------------------------------------------------------
 // exp(xh + xl) = 2^k * (h + l), |xh| <= 746, relative error below 2^-68: x = n*ln2/8 + r
