@@ -46,6 +46,8 @@ $(OCT_HOST:%=oct-host-%): oct-host-%: all
 	$(TIMED) $(HOST) $(OCTAVE) test/octave/$*.m
 $(OCT_LVP:%=oct-lvp-%): oct-lvp-%: all
 	$(TIMED) $(LAVAPIPE) $(OCTAVE) test/octave/$*.m
+# the math tables in shared memory, as GPUs run them (off by default on CPU devices)
+oct-lvp-test_math_sweep: LAVAPIPE += GPUARRAY_SHARED_TABLES=1
 # the paths NVIDIA takes (corrected division, singles computed in double), on lavapipe
 oct-lvp-ieee-emulated: all
 	$(TIMED) $(LAVAPIPE) GPUARRAY_EXACT_DIVSQRT=1 GPUARRAY_EMULATE_SINGLE=1 $(OCTAVE) test/octave/test_ieee_exact.m

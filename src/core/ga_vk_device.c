@@ -274,8 +274,11 @@ static ga_status create_device(ga_vk *vk)
   if (loop_env && (*loop_env == '0' || *loop_env == '1'))
     vk->loop_lanes = *loop_env == '1';
   /* Per-lane table lookups from shared memory rather than the constant cache (which
-   * serves one address at a time): measured on the H200, see doc/benchmarks.md */
-  vk->shared_tables = true;
+   * serves one address at a time): measured on the H200, see doc/benchmarks.md. Not on
+   * CPU devices: lavapipe's cold run_bist took 607 s with them against 481 without
+   * (a barrier and a shared copy in every kernel with x .^ y or erf); the math sweep
+   * runs the shared tables there (Makefile) */
+  vk->shared_tables = vk->props.deviceType != VK_PHYSICAL_DEVICE_TYPE_CPU;
   const char *tab_env = getenv("GPUARRAY_SHARED_TABLES");
   if (tab_env && (*tab_env == '0' || *tab_env == '1'))
     vk->shared_tables = *tab_env == '1';
