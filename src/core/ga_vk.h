@@ -32,6 +32,7 @@ typedef struct {
   int pf;   /* phases of the next step's global loads (gemm.comp PF; 0 or 1: one) */
   int frag; /* the next depth's fragments read before this depth's products (FRAG) */
   int diag; /* gemm.comp DIAG: a measuring aid with wrong results, only when named */
+  int pw;   /* producer warps that only load (gemm.comp PW; 0: every thread loads) */
 } ga_vk_gemm_tile;
 
 typedef struct ga_vk_profile ga_vk_profile;

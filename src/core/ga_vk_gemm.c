@@ -62,7 +62,11 @@ static const struct {
    {"128x64x16-8x8-f", 0},
    {"128x64x16-8x8-s2", 0},
    {"128x128x8-8x8-f", 0},
-   {"128x128x16-8x8-w4-s2", 0}},
+   {"128x128x16-8x8-w4-s2", 0},
+   /* producers (-q2, H200: 39.1 / 39.6 TFLOP/s against 45.2 / 47.0): single precision
+    * has the registers to prefetch in every thread; here so the tests run the path in
+    * this class too */
+   {"128x64x16-8x8-q2", 0}},
   /* H100 DGEMM 8192: the default 15.8 TFLOP/s, every other variant of the first five
    * 8.6-12.0 (so were 64x64x8-8x4, 64x64x8-4x4, 64x64x16-8x4, 128x64x8-8x4-w8 and
    * 128x128x8-8x4, no longer forced by the tests). From -s2 on: not yet measured; they
@@ -75,7 +79,12 @@ static const struct {
    * 128x128 variant 8.9-13. Without global loads after the first step (-x1) 23.5 / 24.1,
    * without barriers too (-x2) 25.4 / 25.8: the inner loop itself stops short of the
    * FP64 peak (~33.5), and the loads, which the compiler cannot keep in flight at 253
-   * registers, cost a third. */
+   * registers, cost a third.
+   * -qN: N producer warps load while the 128 consumer threads only multiply (gemm.comp
+   * PW). H200 (2026-11-28, 4096 / 8192, same call): 128x64x16-8x8-w4-q3 18.5 / 19.1
+   * TFLOP/s against 17.3 / 17.8 for -w4 (cuBLAS 55.4); -q2 17.9 / 18.4, -q4 17.8 / 18.5;
+   * at a depth of 8 the producers cannot keep up (-q1 8.6, -q2 13). 128x64x8-8x8-w4-q3
+   * fits lavapipe's 32 KiB, so the tests run the producers' path there. */
   {{"128x64x8-8x8", 1},
    {"64x64x8-4x4-w8", 0},
    {"128x64x8-8x4", 0},
@@ -89,7 +98,9 @@ static const struct {
    {"128x64x16-8x8-s2", 0},
    {"128x64x16-8x8-s3", 0},
    {"128x128x8-8x8-w4", 0},
-   {"128x128x8-8x8-w8-s2", 0}},
+   {"128x128x8-8x8-w8-s2", 0},
+   {"128x64x16-8x8-w4-q3", 1},
+   {"128x64x8-8x8-w4-q3", 0}},
 };
 enum { NCAND = sizeof candidates[0] / sizeof candidates[0][0] };
 
@@ -106,6 +117,8 @@ static void tile_name(const ga_vk_gemm_tile *t, char *out, size_t cap)
     n += snprintf(out + n, cap - (size_t)n, "-s%d", t->pf);
   if (t->frag && n >= 0 && (size_t)n < cap)
     n += snprintf(out + n, cap - (size_t)n, "-f");
+  if (t->pw && n >= 0 && (size_t)n < cap)
+    n += snprintf(out + n, cap - (size_t)n, "-q%d", t->pw);
   if (t->diag && n >= 0 && (size_t)n < cap)
     snprintf(out + n, cap - (size_t)n, "-x%d", t->diag);
 }
@@ -113,13 +126,13 @@ static void tile_name(const ga_vk_gemm_tile *t, char *out, size_t cap)
 static bool pow2_in(int x, int lo, int hi) { return x >= lo && x <= hi && (x & (x - 1)) == 0; }
 
 /* "BMxBNxBK" (8 x 8 per thread, as GPUARRAY_GEMM_TILE was first spelled) or
- * "BMxBNxBK-TMxTN[-wWM][-pPAD][-sPF][-f][-xDIAG]"; false for anything else or a shape the
+ * "BMxBNxBK-TMxTN[-wWM][-pPAD][-sPF][-f][-qPW][-xDIAG]"; false for anything else or a shape the
  * kernel cannot take. Device limits are checked by tile_fits. -x1 and -x2 compute wrong
  * products on purpose (gemm.comp DIAG): bench/gemm_probe names them to time the inner
  * loop alone; no candidate has them. */
 static bool tile_parse(const char *s, ga_vk_gemm_tile *t)
 {
-  ga_vk_gemm_tile r = {0, 0, 0, 8, 8, 0, 0, 1, 0, 0};
+  ga_vk_gemm_tile r = {0, 0, 0, 8, 8, 0, 0, 1, 0, 0, 0};
   int used = 0;
   if (!s || sscanf(s, "%dx%dx%d%n", &r.bm, &r.bn, &r.bk, &used) != 3)
     return false;
@@ -138,6 +151,8 @@ static bool tile_parse(const char *s, ga_vk_gemm_tile *t)
       r.frag = 1;
       s += 2;
     }
+    if (sscanf(s, "-q%d%n", &r.pw, &used) == 1)
+      s += used;
     if (sscanf(s, "-x%d%n", &r.diag, &used) == 1)
       s += used;
   }
@@ -145,9 +160,16 @@ static bool tile_parse(const char *s, ga_vk_gemm_tile *t)
     return false;
   if (!pow2_in(r.bm, 32, 128) || !pow2_in(r.bn, 32, 128) || !pow2_in(r.bk, 4, 32) || (r.tm != 4 && r.tm != 8) ||
       (r.tn != 4 && r.tn != 8) || r.pad < 0 || r.pad > 4 || r.pf < 1 || r.pf > 8 || r.pf > r.bk || r.diag < 0 ||
-      r.diag > 2)
+      r.diag > 2 || r.pw < 0 || r.pw > 4)
     return false;
   int ttm = r.bm / r.tm, ttn = r.bn / r.tn;
+  /* producers are whole warps after the consumers', and hold a step's loads in acc's
+   * registers (gemm.comp GA_PRODUCE): at most tm tn / 4 units of four each */
+  if (r.pw) {
+    int np = 32 * r.pw, units = (r.bm * r.bk / 4 + np - 1) / np + (r.bn * r.bk / 4 + np - 1) / np;
+    if ((ttm * ttn) % 32 != 0 || units > r.tm * r.tn / 4)
+      return false;
+  }
   /* a warp shape tiles the threads in whole warps of 32 */
   if (r.wm && (!pow2_in(r.wm, 1, 32) || ttm % r.wm != 0 || ttn % (32 / r.wm) != 0 || (ttm * ttn) % 32 != 0))
     return false;
@@ -157,7 +179,7 @@ static bool tile_parse(const char *s, ga_vk_gemm_tile *t)
 
 static bool tile_fits(const ga_vk *vk, ga_class cls, const ga_vk_gemm_tile *t)
 {
-  uint64_t threads = (uint64_t)(t->bm / t->tm) * (uint64_t)(t->bn / t->tn);
+  uint64_t threads = (uint64_t)(t->bm / t->tm) * (uint64_t)(t->bn / t->tn) + 32u * (uint64_t)t->pw;
   uint64_t shared = 2u * (uint64_t)t->bk * (uint64_t)(t->bm / 4 + t->pad + t->bn / 4 + t->pad) * 4u * ga_class_size(cls);
   return threads <= vk->props.limits.maxComputeWorkGroupInvocations &&
          threads <= vk->props.limits.maxComputeWorkGroupSize[0] &&
@@ -232,7 +254,7 @@ static char *gemm_source(const void *ctx)
                    "#define FRAG %d\n#define FIT %d\n",
                v->t.bm, v->t.bn, v->t.bk, v->t.tm, v->t.tn, v->t.wm, v->t.pad, v->trans_a, v->trans_b, GROUP_M,
                v->t.pf > 1 ? v->t.pf : 1, v->t.frag ? 1 : 0, v->fit);
-  ga_sb_printf(&b, "#define DIAG %d\n", v->t.diag);
+  ga_sb_printf(&b, "#define DIAG %d\n#define PW %d\n", v->t.diag, v->t.pw);
   ga_sb_puts(&b, ga_glsl_gemm);
   if (v->epi)
     ga_glsl_emit_epilogue(&b, v->epi, v->epi_slot);

@@ -664,6 +664,14 @@ static void test_variants(void **state)
   setenv("GPUARRAY_GEMM_TILE", "128x64x8-6x8", 1);
   one_product(cls, 20, 20, 20);
   assert_string_equal(ga_gemm_variant(cls), dflt);
+  /* one producer warp would hold 24 units of a 128x64x16 step, more than acc has room
+   * for (16); 32x32 at 8 x 8 each is half a warp of consumers */
+  setenv("GPUARRAY_GEMM_TILE", "128x64x16-8x8-q1", 1);
+  one_product(cls, 20, 20, 20);
+  assert_string_equal(ga_gemm_variant(cls), dflt);
+  setenv("GPUARRAY_GEMM_TILE", "32x32x8-8x8-q1", 1);
+  one_product(cls, 20, 20, 20);
+  assert_string_equal(ga_gemm_variant(cls), dflt);
   unsetenv("GPUARRAY_GEMM_TILE");
 }
 
@@ -879,8 +887,16 @@ static void test_epilogue(void **state)
   rng_state = 7;
   setenv("GPUARRAY_FUSE_EPILOGUES", "1", 1); /* off by default (ga_plan_epilogue) */
   const ga_class cs[2] = {GA_DOUBLE, GA_SINGLE};
-  for (int x = 0; x < 2; x++) {
-    ga_class cls = cs[x];
+  /* then again with producer warps (gemm.comp PW), whose consumers alone store C and
+   * run the epilogue: on the Vulkan provider, where the variant fits */
+  const char *producers[2] = {"128x64x8-8x8-w4-q3", "128x64x16-8x8-q2"};
+  for (int x = 0; x < 4; x++) {
+    ga_class cls = cs[x % 2];
+    const char *forced = x >= 2 ? producers[x % 2] : NULL;
+    if (forced && !ga_gemm_variant_fits(cls, forced))
+      continue;
+    if (forced)
+      setenv("GPUARRAY_GEMM_TILE", forced, 1);
     size_t es = ga_class_size(cls);
     int64_t m = 37, n = 19, k = 23;
     void *ra, *rb, *rc;
@@ -907,6 +923,8 @@ static void test_epilogue(void **state)
       ga_release(iy);
       assert_int_equal(s1.dispatches - s0.dispatches, 1);
       assert_int_equal(s1.gemm_epilogues - s0.gemm_epilogues, 1);
+      if (forced)
+        assert_string_equal(ga_gemm_variant(cls), forced);
       for (int64_t i = 0; i < m * n; i++) {
         double p = cls == GA_SINGLE ? ((float *)plain)[i] : ((double *)plain)[i];
         double y = cls == GA_SINGLE ? ((float *)fused)[i] : ((double *)fused)[i];
@@ -941,6 +959,7 @@ static void test_epilogue(void **state)
     free(ra);
     free(rb);
     free(rc);
+    unsetenv("GPUARRAY_GEMM_TILE");
   }
 }
 
