@@ -455,29 +455,6 @@ double ga_m_exp_sum(double x, double xt)
 double ga_exp_d(double x) { return ga_m_exp_sum(x, 0.0lf); }
 
 // ---- log -------------------------------------------------------------------------
-// log(x) = h + l for finite x > 0, relative error below 2^-68: x = 2^k * m with
-// m in [0.75, 1.5), m = c * (1 + r) with c = 1 + i/32 from a table of double-double
-// log(c), log(1 + r) by its Taylor series, |r| <= 1/48, to r^4/4 in double-double.
-
-const double GA_M_LOG_CH[25] = double[](-0.2876820724517809lf, -0.24686007793152578lf, -0.2076393647782445lf,
-  -0.16989903679539747lf, -0.13353139262452263lf, -0.09844007281325252lf, -0.06453852113757118lf,
-  -0.0317486983145803lf, 0.0lf, 0.030771658666753687lf, 0.06062462181643484lf, 0.08961215868968714lf,
-  0.11778303565638346lf, 0.1451820098444979lf, 0.17185025692665923lf, 0.19782574332991987lf, 0.22314355131420976lf,
-  0.24783616390458127lf, 0.27193371548364176lf, 0.2954642128938359lf, 0.3184537311185346lf, 0.3409265869705932lf,
-  0.3629054936893685lf, 0.38441169891033206lf, 0.4054651081081644lf);
-const double GA_M_LOG_CL[25] = double[](-2.607160616442564e-17lf, -1.361743371748368e-17lf,
-  -1.2053243216686129e-17lf, 4.868008764439071e-19lf, 3.664457663660085e-18lf, 4.439009633675136e-18lf,
-  6.470486661692933e-18lf, -3.0382263084680858e-18lf, 0.0lf, 1.0431732029005968e-18lf, 2.6424025938726934e-18lf,
-  -5.4268129336647135e-18lf, -1.1971685747593677e-18lf, 8.242418783022475e-18lf, -6.0224538210113705e-18lf,
-  1.2821194372980142e-17lf, -9.091270597324799e-18lf, -1.2432209578702523e-17lf, 7.83319637697442e-19lf,
-  -2.16461086040599e-17lf, 2.7114779367326236e-17lf, 1.7467136443544747e-17lf, -2.1492361455310972e-17lf,
-  -1.612149700764673e-17lf, -2.8811380259626426e-18lf);
-#ifdef GA_SHARED_LOGD
-shared double GA_S_LOG_CH[25], GA_S_LOG_CL[25];
-#define GA_TAB_LOGD(t) GA_S_##t
-#else
-#define GA_TAB_LOGD(t) GA_M_##t
-#endif
 
 // x = 2^k m with m in [0.75, 1.5), for finite x > 0 (subnormals too)
 double ga_m_split_34(double x, out int k)
@@ -496,53 +473,14 @@ double ga_m_split_34(double x, out int k)
   return upper ? 0.5lf * m : m;
 }
 
-void ga_m_log_dd(double x, out double h, out double l)
-{
-  int k;
-  precise double m = ga_m_split_34(x, k);
-  int i = int(roundEven((m - 1.0lf) * 32.0lf));
-  precise double c = 1.0lf + double(i) * 0.03125lf;
-  precise double d = m - c;
-  precise double r = d / c;
-  precise double p, pe;
-  ga_m_mul12(r, c, p, pe);
-  precise double rlo = ((d - p) - pe) / c;
-  precise double q, qe;
-  ga_m_mul12(r, r, q, qe);
-  // log(1 + r) = r - r^2/2 + r^3/3 - r^4/4 + r^5 (1/5 - ...), the first four in double-double
-  precise double c3, c3e;
-  ga_m_mul12(r, q, c3, c3e);
-  precise double t3 = c3 / 3.0lf;
-  precise double p3, p3e;
-  ga_m_mul12(t3, 3.0lf, p3, p3e);
-  precise double t3l = (((c3 - p3) - p3e) + (c3e + r * qe)) / 3.0lf;
-  precise double f, fe; // r^4 = f + fe (+ 2 q qe)
-  ga_m_mul12(q, q, f, fe);
-  precise double tail = f * r * (0.2lf + r * (-0.16666666666666666lf + r * (0.14285714285714285lf +
-                        r * (-0.125lf + r * (0.1111111111111111lf + r * (-0.1lf + r * (0.09090909090909091lf +
-                        r * (-0.08333333333333333lf + r * (0.07692307692307693lf + r * -0.07142857142857142lf)))))))));
-  precise double a0, a0e, a1, a1e, a, ae;
-  ga_m_fast12(r, -0.5lf * q, a0, a0e);
-  ga_m_fast12(a0, t3, a1, a1e);
-  ga_m_fast12(a1, -0.25lf * f, a, ae);
-  precise double lo = (a0e + a1e + ae) + (rlo + (((tail + t3l - 0.25lf * (fe + 2.0lf * q * qe)) + (q - r) * rlo) -
-                      0.5lf * qe)); // log(1+r+rlo) ~ ... + rlo/(1+r)
-  precise double fk = double(k);
-  precise double s1, e1;
-  ga_m_add12(fk * 0.6931471805598903lf, GA_TAB_LOGD(LOG_CH)[i + 8], s1, e1); // ln2 to 42 bits: exact product
-  precise double s2, e2;
-  ga_m_add12(s1, a, s2, e2);
-  precise double lo2 = (e1 + e2) + (lo + (fk * 5.497923018708371e-14lf + GA_TAB_LOGD(LOG_CL)[i + 8]));
-  ga_m_fast12(s2, lo2, h, l);
-}
-
-// ---- pow ---------------------------------------------------------------------------
+// ---- pow (and the accurate log) --------------------------------------------------
 // log(x) = h + l for finite x > 0, relative error about 2^-64 (pow's exp(y log x) needs
 // |y log x| <= 746 to about 2^-54): x = 2^k m, m in [0.75, 1.5), c = 1 + i/16 nearest m,
 // m/c = 1 + z + zl exactly (1/c rounded in a table, the product's error from an fma),
 // log(1 + z + zl) = z - z^2/2 + z^3 P(z) + zl (1 - z) with z - z^2/2 in double-double,
 // |z| <= 1/24, P to z^12 (Taylor: the next term is below 2^-68 relative). No division
-// (the double-double log above has four). The table is short on purpose: lanes reading
+// (an earlier double-double log had four: log2 and log10 on it ran at 36% of a copy on
+// the H200). Also the log of log2 and of ga_m_log_acc. The table is short on purpose: lanes reading
 // different entries of a constant array take turns (with 25 entries, a third of pow's
 // time on the H200).
 const double GA_M_POW_INVC[13] = double[](1.3333333333333333lf, 1.2307692307692308lf, 1.1428571428571428lf,
@@ -658,14 +596,15 @@ float ga_pow_scalar_single(float x, float y)
 }
 float ga_pow_single(float x, float y) { return ga_f(ga_pow_d(ga_d(x), ga_d(y))); }
 
-// log(x) rounded from double-double (error below 2^-68 before the rounding): for the
-// functions built on log whose own budget has no room for log's error
+// log(x) rounded from pow's double-double log (relative error about 2^-64 before the
+// rounding, no division): for the functions built on log whose own budget has no room
+// for log's error (log10, gammaln, gamma follow glibc, whose log is within 0.52 ulp)
 double ga_m_log_acc(double x)
 {
   if (!(x > 0.0lf) || isinf(x))
     return x == 0.0lf ? -ga_m_inf() : (x > 0.0lf ? x : ga_m_nan()); // +inf, NaN
   precise double h, l;
-  ga_m_log_dd(x, h, l);
+  ga_m_log_pow(x, h, l);
   return h;
 }
 
@@ -717,7 +656,7 @@ double ga_log2_d(double x)
   if (!(x > 0.0lf) || isinf(x))
     return x == 0.0lf ? -ga_m_inf() : (x > 0.0lf ? x : ga_m_nan());
   precise double h, l;
-  ga_m_log_dd(x, h, l);
+  ga_m_log_pow(x, h, l);
   precise double p, pe;
   ga_m_mul12(h, 1.4426950408889634lf, p, pe); // 1/ln2 = 1.4426950408889634 + 2.0355273740931033e-17
   precise double r = p + (pe + (h * 2.0355273740931033e-17lf + l * 1.4426950408889634lf));
@@ -2869,10 +2808,6 @@ void ga_m_tables_load(uint size)
 #endif
 #ifdef GA_SHARED_ERF
   GA_M_TAB_COPY(ERF_K, 64u)
-#endif
-#ifdef GA_SHARED_LOGD
-  GA_M_TAB_COPY(LOG_CH, 25u)
-  GA_M_TAB_COPY(LOG_CL, 25u)
 #endif
 #ifdef GA_SHARED_EXPG
   GA_M_TAB_COPY(EXP128H, 128u)

@@ -1154,7 +1154,7 @@ void ga_glsl_emit_prelude(ga_strbuf *b, const ga_expr *x) { ga_glsl_emit_prelude
  * ga_m_tables_load) that x's functions read: a kernel that copies them into shared
  * memory names them. A function missing here still reads its constant arrays (right,
  * only slower on NVIDIA). */
-enum { TAB_POW = 1, TAB_ERF = 2, TAB_EXPG = 4, TAB_LOGG = 8, TAB_LOGD = 16 };
+enum { TAB_POW = 1, TAB_ERF = 2, TAB_EXPG = 4, TAB_LOGG = 8 };
 static unsigned expr_table_groups(const ga_expr *x)
 {
   unsigned g = 0;
@@ -1172,7 +1172,7 @@ static unsigned expr_table_groups(const ga_expr *x)
     case GA_UOP_ERF: case GA_UOP_ERFINV: case GA_UOP_ERFCINV: g |= TAB_ERF; break;
     case GA_UOP_ERFC: g |= TAB_ERF | TAB_EXPG; break;
     case GA_UOP_GAMMA: g |= TAB_EXPG | TAB_LOGG; break;
-    case GA_UOP_LOG2: case GA_UOP_LOG10: case GA_UOP_LGAMMA: g |= TAB_LOGD; break; /* the double-double log */
+    case GA_UOP_LOG2: case GA_UOP_LOG10: case GA_UOP_LGAMMA: g |= TAB_POW; break; /* pow's double-double log */
     default: break;
     }
   }
@@ -1207,8 +1207,7 @@ static unsigned emit_prelude(ga_strbuf *b, const ga_expr *x, int need, unsigned 
   bool cplx = expr_has_complex(x) || need > 0, cmath = (cplx && expr_needs_complex_math(x)) || need > 1;
   if (!math && !cmath)
     tables = 0;
-  static const char *const group_macro[] = {"GA_SHARED_POW", "GA_SHARED_ERF", "GA_SHARED_EXPG", "GA_SHARED_LOGG",
-                                             "GA_SHARED_LOGD"};
+  static const char *const group_macro[] = {"GA_SHARED_POW", "GA_SHARED_ERF", "GA_SHARED_EXPG", "GA_SHARED_LOGG"};
   for (unsigned i = 0; i < sizeof group_macro / sizeof group_macro[0]; i++)
     if (tables & (1u << i))
       ga_sb_printf(b, "#define %s 1\n", group_macro[i]);
