@@ -81,7 +81,7 @@ static const struct {
    * FP64 peak (~33.5), and the loads, which the compiler cannot keep in flight at 253
    * registers, cost a third.
    * -qN: N producer warps load while the 128 consumer threads only multiply (gemm.comp
-   * PW). H200 (2026-11-28, 4096 / 8192, same call): 128x64x16-8x8-w4-q3 18.5 / 19.1
+   * PW). H200 (2026-11-27, 4096 / 8192, same call): 128x64x16-8x8-w4-q3 18.5 / 19.1
    * TFLOP/s against 17.3 / 17.8 for -w4 (cuBLAS 55.4); -q2 17.9 / 18.4, -q4 17.8 / 18.5;
    * at a depth of 8 the producers cannot keep up (-q1 8.6, -q2 13). 128x64x8-8x8-w4-q3
    * fits lavapipe's 32 KiB, so the tests run the producers' path there. */
