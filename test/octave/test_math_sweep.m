@@ -8,6 +8,7 @@
 ## single passes, counted as "(N C)" after the single column. Gamma at the negative
 ## integers is Inf (Octave's own test for them misses odd ones beyond 2^52 and 2^23).
 ## psi: within 8 ulp of max (1, |psi|) where its terms cancel (see its comparison).
+## "pow" sweeps x .^ y (pow_points); "power" names only the tables' check below.
 ##   octave-cli test/octave/test_math_sweep.m
 ## exits with status 1 when a check fails.
 
@@ -104,6 +105,25 @@ function x = points (name, n)
       x = [0; 1; 2; -1; 3; NaN; Inf; rand(3*m, 1) * 2; logu(4.9406564584124654e-324, 1, 2*m); ...
            2 - logu(1e-16, 1, m); 1 + pm(logu(1e-16, 0.5, m))];
   endswitch
+endfunction
+
+function [x, y] = pow_points (n)
+  ## x .^ y: x from 1e-30 to 1e30 with exponents of either sign; x near 1 with exponents
+  ## that take y log x to +-90; negative bases with integer exponents; integer exponents;
+  ## special values. Both are singles, so that the single class sees the same pairs.
+  ## No negative base meets a non-integer exponent (complex in Octave).
+  m = ceil (n / 5);
+  x1 = logu (1e-30, 1e30, 2 * m);  y1 = (rand (2 * m, 1) - 0.5) * 6;
+  x2 = 1 + pm (logu (1e-7, 0.5, m));  y2 = (rand (m, 1) - 0.5) * 180 ./ log (x2);
+  x3 = -logu (0.1, 10, m);  y3 = randi ([-20 20], m, 1);
+  x4 = logu (0.5, 100, m);  y4 = randi ([-30 30], m, 1) + (rand (m, 1) < 0.5) .* 0.5;
+  sv = [0; -0; Inf; -Inf; NaN; 1; -1; 2; 0.5];
+  se = [0.5; -0.5; 2; -2; 3; Inf; -Inf; NaN; 0; 1.5];
+  [a, b] = ndgrid (sv, se);
+  ok = ! (a(:) < 0 & (b(:) != fix (b(:)) | isinf (b(:))));   # Octave: complex there
+  x = [x1; x2; x3; x4; a(ok)];
+  y = [y1; y2; y3; y4; b(ok)];
+  x = double (single (x));  y = double (single (y));
 endfunction
 
 function h = high_word_edges (name, x)
@@ -286,7 +306,7 @@ gpu = canUseGPU ();
 rand ("state", 42);
 names = {"exp", "log", "sin", "cos", "sqrt", "expm1", "log1p", "tan", "atan", "tanh", "log2", "log10", ...
          "asin", "acos", "sinh", "cosh", "asinh", "acosh", "atanh", "cbrt", "erf", "erfc", "gamma", ...
-         "gammaln", "erfinv", "erfcinv", "erfcx", "atan2", "hypot", "psi"};
+         "gammaln", "erfinv", "erfcinv", "erfcx", "atan2", "hypot", "psi", "pow"};
 ## GA_MATH_ONLY="erfinv,atan2" sweeps only those ("power": x .^ y in the tables' check)
 if (! isempty (getenv ("GA_MATH_ONLY")))
   names = strsplit (getenv ("GA_MATH_ONLY"), ",");
@@ -300,16 +320,21 @@ for k = 1:numel (names)
   if (strcmp (name, "power"))   # GA_MATH_ONLY=power: only the tables' check below
     continue;
   endif
-  f = str2func (name);
   budget = 2 + 2 * strcmp (name, "gamma") + budget_extra (name);
-  binary = any (strcmp (name, {"atan2", "hypot"}));
-  if (binary)   # pairs: both arguments from the same point set, and a shuffled copy
+  binary = any (strcmp (name, {"atan2", "hypot", "pow"}));
+  if (strcmp (name, "pow"))   # x .^ y (power, here with its own pairs)
+    [x, y] = pow_points (n);
+    f1 = @power;
+    f = @(t) f1 (t, cast (y, class (t)));
+  elseif (binary)   # pairs: both arguments from the same point set, and a shuffled copy
+    f = str2func (name);
     x = points ("atan", n);
     y = x(randperm (numel (x)));
     y(1:2:end) = pm (logu (4.9406564584124654e-324, realmax, ceil (numel (x) / 2)));
     f1 = f;
     f = @(t) f1 (t, cast (y, class (t)));
   else
+    f = str2func (name);
     x = points (name, n);
     x = [x; high_word_edges(name, x)];
   endif
