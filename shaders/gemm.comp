@@ -226,11 +226,28 @@ const uint PB = (BN * BK / 4 + NP - 1) / NP;
   } }
 #endif
 
-// acc += av bv' for one depth
+// acc += av bv' for depth kk of buffer cur: the fragments av, bv (the caller's; with
+// FRAG they hold kk's already, and kk + 1's are read before the products), then the
+// products. GA_DEPTHS_BEGIN declares them, reading depth 0's with FRAG.
 #define GA_PRODUCTS(av, bv) \
   [[unroll]] for (int i = 0; i < TM; i++) \
     [[unroll]] for (int j = 0; j < TN; j++) \
       acc[i][j] = fma(av[i], bv[j], acc[i][j]);
+#if FRAG
+#define GA_DEPTHS_BEGIN(cur) T av[TM], bv[TN]; GA_LOAD_FRAG(cur, 0u, av, bv)
+#define GA_DEPTH(cur, kk) { \
+  T an[TM], bn[TN]; \
+  if (kk + 1u < uint(BK)) \
+    GA_LOAD_FRAG(cur, kk + 1u, an, bn) \
+  GA_PRODUCTS(av, bv) \
+  if (kk + 1u < uint(BK)) { \
+    av = an; \
+    bv = bn; \
+  } }
+#else
+#define GA_DEPTHS_BEGIN(cur) T av[TM], bv[TN];
+#define GA_DEPTH(cur, kk) { GA_LOAD_FRAG(cur, kk, av, bv) GA_PRODUCTS(av, bv) }
+#endif
 
 void main()
 {
@@ -281,26 +298,9 @@ void main()
       if (s + 1u < steps && DIAG < 2)
         GA_PRODUCE((s + 1u) * uint(BK), cur ^ 1u)
     } else {
-      T av[TM], bv[TN];
-#if FRAG
-      GA_LOAD_FRAG(cur, 0u, av, bv)
-#endif
-      [[unroll]] for (uint kk = 0u; kk < uint(BK); kk++) {
-#if FRAG
-        T an[TM], bn[TN];
-        if (kk + 1u < uint(BK))
-          GA_LOAD_FRAG(cur, kk + 1u, an, bn)
-#else
-        GA_LOAD_FRAG(cur, kk, av, bv)
-#endif
-        GA_PRODUCTS(av, bv)
-#if FRAG
-        if (kk + 1u < uint(BK)) {
-          av = an;
-          bv = bn;
-        }
-#endif
-      }
+      GA_DEPTHS_BEGIN(cur)
+      [[unroll]] for (uint kk = 0u; kk < uint(BK); kk++)
+        GA_DEPTH(cur, kk)
     }
     barrier();
   }
@@ -325,10 +325,7 @@ void main()
     bool more = s + 1u < steps;
 #endif
     uint k1 = (s + 1u) * uint(BK);
-    T av[TM], bv[TN];
-#if FRAG
-    GA_LOAD_FRAG(cur, 0u, av, bv)
-#endif
+    GA_DEPTHS_BEGIN(cur)
     [[unroll]] for (uint kk = 0u; kk < uint(BK); kk++) {
       // kk and p are constants once unrolled: each phase's loads and stores stay put.
       // A's units are 0 .. UA-1 of the phases' shares, B's UA .. UT-1.
@@ -343,20 +340,7 @@ void main()
                 rb[i] = fetch_b(bbase, n0, k1, tid + i * WG);
           }
       }
-#if FRAG
-      T an[TM], bn[TN];
-      if (kk + 1u < uint(BK))
-        GA_LOAD_FRAG(cur, kk + 1u, an, bn)
-#else
-      GA_LOAD_FRAG(cur, kk, av, bv)
-#endif
-      GA_PRODUCTS(av, bv)
-#if FRAG
-      if (kk + 1u < uint(BK)) {
-        av = an;
-        bv = bn;
-      }
-#endif
+      GA_DEPTH(cur, kk)
       // the other buffer: read in the previous step, which every thread has left
       if (more) {
         [[unroll]] for (uint p = 0u; p < uint(PF); p++)
