@@ -82,7 +82,8 @@ function [np, nf] = compare (A, what, r, np, nf)
   elseif (r > 0)
     c = lead_cond (A, 1:n, r);
   endif
-  tol = 20 * max ([m, n, 1]) * eps (cls) * c;
+  tol_per_cond = 20 * max ([m, n, 1]) * eps (cls);
+  tol = tol_per_cond * c;
   sc = norm (double (A), 1);   # errors relative to ||A||
   if (sc == 0)
     sc = 1;
@@ -131,7 +132,7 @@ function [np, nf] = compare (A, what, r, np, nf)
     if (isequal (order, order_o))
       ptol = tol;
       if (r > 0)   # the pivoted leading columns set Q's and R's sensitivity now
-        ptol = 20 * max ([m, n, 1]) * eps (cls) * lead_cond (A, order_o, r);
+        ptol = tol_per_cond * lead_cond (A, order_o, r);
       endif
       [np, nf] = check (close_to (R(1:rk, :), Ro(1:rk, :), ptol, sc), [what tag " R"], np, nf);
       [np, nf] = check (close_to (Q(:, 1:rk), Qo(:, 1:rk), ptol, 1), [what tag " Q"], np, nf);
