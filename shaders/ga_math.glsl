@@ -2828,6 +2828,171 @@ precise double ga_expint_d(double x, bool s)
   return ga_round_if_single(e1 * sum, s);
 }
 
+// ---- single-precision exp, log, sin, cos: the C library's own algorithms -------------
+// Octave computes a single's exp, log, sin and cos with glibc's expf, logf, sinf and cosf
+// (Debian 12: glibc 2.36, the double-precision algorithms of ARM's optimized routines,
+// in their x86-64 FMA builds). These follow them operation by operation, each fused
+// multiply-add where GCC fuses one there (ga_m_fma1: rounded once on every driver), so
+// every single answer is glibc's, bit for bit (test_math_sweep asks for 0 ulp).
+// About a third of the FP64 operations of the double functions they replaced, which ran
+// singles in double and rounded (test_math_sweep: within 1 ulp of glibc).
+
+// expf: tab[i] = bits of 2^(i/32) less i << 47, so that adding k << 47 gives 2^(k/32)
+const uint64_t GA_M_EXP2F_T[32] = uint64_t[](0x3ff0000000000000ul, 0x3fefd9b0d3158574ul,
+  0x3fefb5586cf9890ful, 0x3fef9301d0125b51ul, 0x3fef72b83c7d517bul, 0x3fef54873168b9aaul, 0x3fef387a6e756238ul,
+  0x3fef1e9df51fdee1ul, 0x3fef06fe0a31b715ul, 0x3feef1a7373aa9cbul, 0x3feedea64c123422ul, 0x3feece086061892dul,
+  0x3feebfdad5362a27ul, 0x3feeb42b569d4f82ul, 0x3feeab07dd485429ul, 0x3feea47eb03a5585ul, 0x3feea09e667f3bcdul,
+  0x3fee9f75e8ec5f74ul, 0x3feea11473eb0187ul, 0x3feea589994cce13ul, 0x3feeace5422aa0dbul, 0x3feeb737b0cdc5e5ul,
+  0x3feec49182a3f090ul, 0x3feed503b23e255dul, 0x3feee89f995ad3adul, 0x3feeff76f2fb5e47ul, 0x3fef199bdd85529cul,
+  0x3fef3720dcef9069ul, 0x3fef5818dcfba487ul, 0x3fef7c97337b9b5ful, 0x3fefa4afa2a490daul, 0x3fefd0765b6e4540ul);
+// logf: 1/c and log(c) for the 16 subintervals of [0x3f330000, 2 * that) as floats' bits
+const double GA_M_LOGF_INVC[16] = double[](
+  1.398907162146528lf, 1.3403141896637998lf, 1.286432210124115lf, 1.2367150214269895lf, 1.1906977166711752lf,
+  1.1479821020556429lf, 1.1082251448272158lf, 1.0711297413057381lf, 1.036437278977283lf, 1.0lf,
+  0.9492859795739057lf, 0.8951049428609004lf, 0.8476821620351103lf, 0.8050314851692001lf, 0.7664671008843108lf,
+  0.731428603316328lf);
+const double GA_M_LOGF_LOGC[16] = double[](
+  -0.33569133332882284lf, -0.2929040563774074lf, -0.2518726580937369lf, -0.21245868807117255lf,
+  -0.17453945183745634lf, -0.1380057072319758lf, -0.10275976698545139lf, -0.06871392447020525lf,
+  -0.0357891387398228lf, 0.0lf, 0.05204517742929496lf, 0.11081431298787942lf, 0.1652495223695143lf,
+  0.21687389031699977lf, 0.2659635028121397lf, 0.3127556664073557lf);
+#ifdef GA_SHARED_F32
+shared uint64_t GA_S_EXP2F_T[32];
+shared double GA_S_LOGF_INVC[16], GA_S_LOGF_LOGC[16];
+#define GA_TAB_F32(t) GA_S_##t
+#else
+#define GA_TAB_F32(t) GA_M_##t
+#endif
+
+float ga_expf_single(float x)
+{
+  uint abstop = (floatBitsToUint(x) >> 20) & 0x7ffu;
+  if (abstop >= 0x42bu) { // |x| >= 88, Inf, NaN
+    if (floatBitsToUint(x) == 0xff800000u)
+      return 0.0;
+    if (abstop >= 0x7f8u)
+      return x;
+    if (x > 88.72283172607422) // log(2^128)
+      return uintBitsToFloat(0x7f800000u);
+    if (x < -103.97207641601562) // log(2^-150)
+      return 0.0;
+  }
+  // x*32/ln2 = k + r, |r| <= 1/2, k by the shifter 1.5 * 2^52 (both uses of the product fused)
+  precise double xd = double(x); // a subnormal flushed to 0 gives exp's 1.0 all the same
+  precise double kd = ga_m_fma1(46.16624130844683lf, xd, 6755399441055744.0lf);
+  uint64_t ki = doubleBitsToUint64(kd);
+  kd -= 6755399441055744.0lf;
+  precise double r = ga_m_fma1(46.16624130844683lf, xd, -kd);
+  precise double s = uint64BitsToDouble(GA_TAB_F32(EXP2F_T)[uint(ki) & 31u] + (ki << 47));
+  precise double z = ga_m_fma1(1.6938359250920212e-06lf, r, 0.00023459809789509004lf);
+  precise double r2 = r * r;
+  precise double y = ga_m_fma1(0.021660849396613134lf, r, 1.0lf);
+  y = ga_m_fma1(z, r2, y);
+  precise double ys = y * s;
+  return ga_f(ys);
+}
+
+float ga_logf_single(float x)
+{
+  uint ix = floatBitsToUint(x);
+  if (ix - 0x00800000u >= 0x7f000000u) { // below 2^-126, Inf or NaN, negative
+    if (ix * 2u == 0u)
+      return uintBitsToFloat(0xff800000u);
+    if (ix == 0x7f800000u)
+      return x;
+    if ((ix & 0x80000000u) != 0u || ix * 2u >= 0xff000000u)
+      return uintBitsToFloat(0x7fc00000u);
+    ix = floatBitsToUint(float(ga_d(x) * 8388608.0lf)) - (23u << 23); // a subnormal, normalised exactly
+  }
+  // x = 2^k z, z in [0x3f330000, 2 * that), c near the centre of z's 16th
+  uint tmp = ix - 0x3f330000u;
+  uint i = (tmp >> 19) & 15u;
+  int k = int(tmp) >> 23;
+  precise double z = double(uintBitsToFloat(ix - (tmp & (0x1ffu << 23))));
+  precise double r = ga_m_fma1(z, GA_TAB_F32(LOGF_INVC)[i], -1.0lf);
+  precise double y0 = ga_m_fma1(double(k), 0.6931471805599453lf, GA_TAB_F32(LOGF_LOGC)[i]);
+  precise double r2 = r * r;
+  precise double y = ga_m_fma1(0.333456765744066lf, r, -0.4999997485802103lf);
+  y = ga_m_fma1(-0.25089342214237154lf, r2, y);
+  y = ga_m_fma1(y, r2, y0 + r);
+  return float(y); // never a subnormal, NaN or infinite here
+}
+
+// 4/pi to 192 bits, 8 new bits an entry
+const uint GA_M_INV_PIO4[24] = uint[](0xa2u, 0xa2f9u, 0xa2f983u, 0xa2f9836eu, 0xf9836e4eu, 0x836e4e44u,
+  0x6e4e4415u, 0x4e441529u, 0x441529fcu, 0x1529fc27u, 0x29fc2757u, 0xfc2757d1u, 0x2757d1f5u, 0x57d1f534u,
+  0xd1f534ddu, 0xf534ddc0u, 0x34ddc0dbu, 0xddc0db62u, 0xc0db6295u, 0xdb629599u, 0x6295993cu, 0x95993c43u,
+  0x993c4390u, 0x3c439041u);
+
+// sin (odd n = 0) or cos (n odd) of the reduced x, x2 = x * x
+float ga_m_sincosf_poly(double x, double x2, int n)
+{
+  if ((n & 1) == 0) {
+    precise double x3 = x * x2;
+    precise double s1 = ga_m_fma1(x2, -0.00019517298981385725lf, 0.008332178146138854lf);
+    precise double x7 = x3 * x2;
+    precise double s = ga_m_fma1(x3, -0.16666654943701084lf, x);
+    return float(ga_m_fma1(x7, s1, s)); // |sin| of these arguments is far above single's subnormals
+
+  }
+  precise double x4 = x2 * x2;
+  precise double c2 = ga_m_fma1(x2, 2.4390450703564542e-05lf, -0.001388676379437604lf);
+  precise double c1 = ga_m_fma1(x2, -0.49999999725108224lf, 1.0lf);
+  precise double x6 = x4 * x2;
+  precise double c = ga_m_fma1(x4, 0.041666623324344516lf, c1);
+  return float(ga_m_fma1(x6, c2, c));
+}
+
+// x (a float's value) as r + n pi/2, |r| <= pi/4 (about), n's quadrant
+double ga_m_sincosf_reduce(float y, out int n)
+{
+  uint ya = floatBitsToUint(y) & 0x7fffffffu;
+  if (ya < 0x42f00000u) { // |y| < 120: one fused multiply-subtract
+    precise double x = double(y);
+    precise double rq = x * 10680707.430881744lf; // 2/pi * 2^24
+    n = (int(rq) + 0x800000) >> 24;
+    precise double r = ga_m_fma1(-double(n), 1.5707963267948966lf, x);
+    return r;
+  }
+  // 4/pi's bits from the exponent's octave: the exact 2.62 fixed-point remainder
+  uint xi = floatBitsToUint(y);
+  uint a = (xi >> 26) & 15u;
+  uint m = ((xi & 0xffffffu) | 0x800000u) << ((xi >> 23) & 7u);
+  uint64_t res0 = uint64_t(m * GA_M_INV_PIO4[a]);
+  uint64_t res1 = uint64_t(m) * uint64_t(GA_M_INV_PIO4[a + 4u]);
+  uint64_t res2 = uint64_t(m) * uint64_t(GA_M_INV_PIO4[a + 8u]);
+  res0 = (res2 >> 32) | (res0 << 32);
+  res0 += res1;
+  uint64_t nn = (res0 + (1ul << 61)) >> 62;
+  res0 -= nn << 62;
+  n = int(nn);
+  precise double rr = double(int64_t(res0)) * 3.4061215800865545e-19lf; // 2 pi * 2^-64
+  return rr;
+}
+
+// cos = 1: cos, else sin
+float ga_m_sincosf(float y, int cosine)
+{
+  uint ya = floatBitsToUint(y) & 0x7fffffffu;
+  if (ya < 0x3f400000u) { // abstop12 below that of pi/4 as a float (0x3f490fdb)
+    if (ya < 0x39800000u) // |y| < 2^-12
+      return cosine == 1 ? 1.0 : y;
+    precise double x = double(y);
+    return ga_m_sincosf_poly(x, x * x, cosine);
+  }
+  if (ya >= 0x7f800000u)
+    return uintBitsToFloat(0x7fc00000u); // Inf, NaN: NaN
+  int n;
+  precise double x = ga_m_sincosf_reduce(y, n);
+  int q = ya < 0x42f00000u ? n : n + int(floatBitsToUint(y) >> 31);
+  precise double sx = ((q & 3) == 1 || (q & 3) == 2) ? -x : x;
+  float v = ga_m_sincosf_poly(sx, x * x, cosine == 1 ? n ^ 1 : n);
+  // the cosine polynomial negated where glibc's second table negates it (exact)
+  return ((cosine == 1 ? n ^ 1 : n) & 1) != 0 && (q & 2) != 0 ? -v : v;
+}
+float ga_sinf_single(float x) { return ga_m_sincosf(x, 0); }
+float ga_cosf_single(float x) { return ga_m_sincosf(x, 1); }
+
 // The tables of the groups this kernel defined GA_SHARED_<group> for, copied into shared
 // memory; every invocation of the workgroup calls this once, before any leaves, with the
 // workgroup's size (gl_WorkGroupSize is declared after this library).
@@ -2852,6 +3017,11 @@ void ga_m_tables_load(uint size)
   GA_M_TAB_COPY(POWLOG_INVC, 128u)
   GA_M_TAB_COPY(POWLOG_LOGC, 128u)
   GA_M_TAB_COPY(POWLOG_LOGCT, 128u)
+#endif
+#ifdef GA_SHARED_F32
+  GA_M_TAB_COPY(EXP2F_T, 32u)
+  GA_M_TAB_COPY(LOGF_INVC, 16u)
+  GA_M_TAB_COPY(LOGF_LOGC, 16u)
 #endif
   barrier();
 }

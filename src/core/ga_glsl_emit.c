@@ -642,7 +642,10 @@ void ga_glsl_emit_unary(ga_strbuf *b, const ga_xnode *n, ga_class ca, const char
     return;
   }
   if (ga_unop_is_function(n->uop)) {
-    if (n->cls == GA_SINGLE)
+    bool f32 = n->uop == GA_UOP_EXP || n->uop == GA_UOP_LOG || n->uop == GA_UOP_SIN || n->uop == GA_UOP_COS;
+    if (n->cls == GA_SINGLE && f32) /* glibc's expf, logf, sinf, cosf: Octave's own answers (ga_math.glsl) */
+      ga_sb_printf(b, "ga_%sf_single(ga_f(%s))", ga_unop_name(n->uop), a);
+    else if (n->cls == GA_SINGLE)
       ga_sb_printf(b, "ga_f(ga_%s_d(ga_d(%s)))", ga_unop_name(n->uop), a);
     else
       ga_sb_printf(b, "ga_%s_d(ga_d(%s))", ga_unop_name(n->uop), a);
@@ -1154,7 +1157,7 @@ void ga_glsl_emit_prelude(ga_strbuf *b, const ga_expr *x) { ga_glsl_emit_prelude
  * ga_m_tables_load) that x's functions read: a kernel that copies them into shared
  * memory names them. A function missing here still reads its constant arrays (right,
  * only slower on NVIDIA). */
-enum { TAB_POW = 1, TAB_ERF = 2, TAB_EXPG = 4, TAB_LOGG = 8 };
+enum { TAB_POW = 1, TAB_ERF = 2, TAB_EXPG = 4, TAB_LOGG = 8, TAB_F32 = 16 };
 static unsigned expr_table_groups(const ga_expr *x)
 {
   unsigned g = 0;
@@ -1173,6 +1176,10 @@ static unsigned expr_table_groups(const ga_expr *x)
     case GA_UOP_ERFC: g |= TAB_ERF | TAB_EXPG; break;
     case GA_UOP_GAMMA: g |= TAB_EXPG | TAB_LOGG; break;
     case GA_UOP_LOG2: case GA_UOP_LOG10: case GA_UOP_LGAMMA: g |= TAB_POW; break; /* pow's double-double log */
+    case GA_UOP_EXP: case GA_UOP_LOG: /* glibc's expf and logf (see ga_glsl_emit_unary) */
+      if (n->cls == GA_SINGLE)
+        g |= TAB_F32;
+      break;
     default: break;
     }
   }
@@ -1207,7 +1214,8 @@ static unsigned emit_prelude(ga_strbuf *b, const ga_expr *x, int need, unsigned 
   bool cplx = expr_has_complex(x) || need > 0, cmath = (cplx && expr_needs_complex_math(x)) || need > 1;
   if (!math && !cmath)
     tables = 0;
-  static const char *const group_macro[] = {"GA_SHARED_POW", "GA_SHARED_ERF", "GA_SHARED_EXPG", "GA_SHARED_LOGG"};
+  static const char *const group_macro[] = {"GA_SHARED_POW", "GA_SHARED_ERF", "GA_SHARED_EXPG", "GA_SHARED_LOGG",
+                                            "GA_SHARED_F32"};
   for (unsigned i = 0; i < sizeof group_macro / sizeof group_macro[0]; i++)
     if (tables & (1u << i))
       ga_sb_printf(b, "#define %s 1\n", group_macro[i]);
