@@ -33,9 +33,10 @@ echo "$gpu" >"$out/nvidia-smi.txt"
 export OPENBLAS_NUM_THREADS=$(nproc) OMP_NUM_THREADS=$(nproc) OPENBLAS_CORETYPE=${OPENBLAS_CORETYPE:-Cooperlake}
 export BENCH_OUT=$out BENCH_BUDGET_S=${BENCH_BUDGET_S:-200}
 
-export -f octave_rt # timeout runs programs, not shell functions
+# octave_rt_t: the time limit inside the runtime's environment (a `bash -c` child sees
+# neither gpu-env.sh's helper functions nor its command-line array)
 t0=$SECONDS
-timeout -k 10 "${BENCH_OCTAVE_S:-330}" bash -c 'octave_rt bench/run_octave_bench.m' 2>&1 |
+octave_rt_t "${BENCH_OCTAVE_S:-330}" bench/run_octave_bench.m 2>&1 |
   tee "$out/octave.log" | grep -v "ignoring const"
 part octave_bench "${PIPESTATUS[0]}" $((SECONDS - t0))
 

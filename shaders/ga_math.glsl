@@ -589,40 +589,17 @@ double ga_pow_scalar_double(double x, double y)
   return ga_pow_d(x, y);
 }
 double ga_pow_double(double x, double y) { return ga_pow_d(x, y); }
-// x^y for a finite x > 0 other than 1 and a finite non-integer y, both singles, for a
-// single result: the C library's powf (Octave's route for these) works in double with
-// short tables and is within 0.82 ulp of the single result. Here, with pow's table,
-// log(1 + z) to z^11 (relative error below 2^-49) and ga_exp_d of y log x: within about
-// 2^-44 of x^y, so the single rounding is the correct one or its neighbour next to a
-// midpoint. About half of ga_pow_d's operations: no double-double.
-double ga_m_powf_d(double x, double y)
-{
-  int k;
-  precise double m = ga_m_split_34(x, k);
-  int i = int(roundEven((m - 1.0lf) * 16.0lf)) + 4;
-  precise double z = fma(m, GA_TAB_POW(POW_INVC)[i], -1.0lf); // |z| <= 1/24
-  precise double q = fma(z, 0.09090909090909091lf, -0.1lf);
-  q = fma(z, q, 0.1111111111111111lf);
-  q = fma(z, q, -0.125lf);
-  q = fma(z, q, 0.14285714285714285lf);
-  q = fma(z, q, -0.16666666666666666lf);
-  q = fma(z, q, 0.2lf);
-  q = fma(z, q, -0.25lf);
-  q = fma(z, q, 0.3333333333333333lf);
-  q = fma(z, q, -0.5lf);
-  q = fma(z, q, 1.0lf);
-  precise double lg = fma(double(k), 0.6931471805599453lf, GA_TAB_POW(POW_LOGH)[i]) + z * q;
-  return ga_exp_d(y * lg);
-}
-// singles: pow in double rounded once to single. Integer exponents and special values
-// take ga_pow_d (Octave's route for integer exponents is pow in double: its answers,
-// exact ones and ties included); other exponents the shorter path above
+// (powf, glibc's, with the single functions below)
+float ga_powf_single(float x, float y);
+// singles: integer exponents and special values take ga_pow_d rounded once to single
+// (Octave's route for integer exponents is pow in double: its answers, exact ones and
+// ties included); other exponents glibc's powf step by step (Octave's route there)
 float ga_pow_single(float x, float y)
 {
   double xd = ga_d(x), yd = ga_d(y);
   if (floor(yd) == yd || isnan(yd) || !(xd > 0.0lf) || isinf(xd) || xd == 1.0lf)
     return ga_f(ga_pow_d(xd, yd));
-  return ga_f(ga_m_powf_d(xd, yd));
+  return ga_powf_single(x, y);
 }
 float ga_pow_scalar_single(float x, float y)
 {
@@ -2828,8 +2805,9 @@ precise double ga_expint_d(double x, bool s)
   return ga_round_if_single(e1 * sum, s);
 }
 
-// ---- single-precision exp, log, sin, cos: the C library's own algorithms -------------
-// Octave computes a single's exp, log, sin and cos with glibc's expf, logf, sinf and cosf
+// ---- single-precision exp, log, sin, cos, pow: the C library's own algorithms --------
+// Octave computes a single's exp, log, sin and cos with glibc's expf, logf, sinf and cosf,
+// and x .^ y of singles (y not an integer) with its powf
 // (Debian 12: glibc 2.36, the double-precision algorithms of ARM's optimized routines,
 // in their x86-64 FMA builds). These follow them operation by operation, each fused
 // multiply-add where GCC fuses one there (ga_m_fma1: rounded once on every driver), so
@@ -2856,9 +2834,15 @@ const double GA_M_LOGF_LOGC[16] = double[](
   -0.17453945183745634lf, -0.1380057072319758lf, -0.10275976698545139lf, -0.06871392447020525lf,
   -0.0357891387398228lf, 0.0lf, 0.05204517742929496lf, 0.11081431298787942lf, 0.1652495223695143lf,
   0.21687389031699977lf, 0.2659635028121397lf, 0.3127556664073557lf);
+// powf: log2(c) for logf's 16 subintervals (the same 1/c)
+const double GA_M_POWF_LOG2C[16] = double[](
+  -0.48430022186289673lf, -0.42257122959194704lf, -0.3633754347673556lf, -0.30651309567405577lf,
+  -0.25180720160537634lf, -0.19910014943794563lf, -0.14825100623281615lf, -0.09913323807318392lf,
+  -0.051632812977629436lf, 0.0lf, 0.07508531937943004lf, 0.15987125980713107lf, 0.2384046664317681lf,
+  0.31288288605863257lf, 0.38370422656453185lf, 0.451211048935815lf);
 #ifdef GA_SHARED_F32
 shared uint64_t GA_S_EXP2F_T[32];
-shared double GA_S_LOGF_INVC[16], GA_S_LOGF_LOGC[16];
+shared double GA_S_LOGF_INVC[16], GA_S_LOGF_LOGC[16], GA_S_POWF_LOG2C[16];
 #define GA_TAB_F32(t) GA_S_##t
 #else
 #define GA_TAB_F32(t) GA_M_##t
@@ -2993,6 +2977,47 @@ float ga_m_sincosf(float y, int cosine)
 float ga_sinf_single(float x) { return ga_m_sincosf(x, 0); }
 float ga_cosf_single(float x) { return ga_m_sincosf(x, 1); }
 
+// x^y for x > 0 finite other than 1 and y finite, not an integer: glibc's powf (log2 of
+// x to about 2^-33 with logf's 1/c, then 2^(y log2 x) with expf's table), its fused
+// multiply-adds as its FMA build has them (ga_m_fma1)
+float ga_powf_single(float x, float y)
+{
+  uint ix = floatBitsToUint(x);
+  if (ix < 0x00800000u) // a subnormal, normalised exactly
+    ix = floatBitsToUint(float(ga_d(x) * 8388608.0lf)) - (23u << 23);
+  uint tmp = ix - 0x3f330000u;
+  uint i = (tmp >> 19) & 15u;
+  uint top = tmp & 0xff800000u;
+  int k = int(top) >> 23;
+  precise double z = double(uintBitsToFloat(ix - top));
+  precise double r = ga_m_fma1(z, GA_TAB_F32(LOGF_INVC)[i], -1.0lf);
+  precise double y0 = GA_TAB_F32(POWF_LOG2C)[i] + double(k);
+  precise double r2 = r * r;
+  precise double yl = ga_m_fma1(0.288457581109214lf, r, -0.36092606229713164lf);
+  precise double p = ga_m_fma1(0.480898481472577lf, r, -0.7213474675006291lf);
+  precise double r4 = r2 * r2;
+  precise double q = ga_m_fma1(1.4426950408774342lf, r, y0);
+  q = ga_m_fma1(p, r2, q);
+  yl = ga_m_fma1(yl, r4, q);
+  precise double ylogx = ga_d(y) * yl;
+  if (ylogx > 127.99999995700433lf)
+    return uintBitsToFloat(0x7f800000u);
+  if (ylogx <= -150.0lf)
+    return 0.0;
+  // 2^ylogx = 2^(k/32) 2^rr, k by the shifter 1.5 * 2^52 / 32
+  precise double kd = ylogx + 211106232532992.0lf;
+  uint64_t ki = doubleBitsToUint64(kd);
+  kd -= 211106232532992.0lf;
+  precise double rr = ylogx - kd;
+  precise double s = uint64BitsToDouble(GA_TAB_F32(EXP2F_T)[uint(ki) & 31u] + (ki << 47));
+  precise double zz = ga_m_fma1(0.05550361559341535lf, rr, 0.2402284522445722lf);
+  precise double rr2 = rr * rr;
+  precise double e = ga_m_fma1(0.6931471806916203lf, rr, 1.0lf);
+  e = ga_m_fma1(zz, rr2, e);
+  precise double es = e * s;
+  return ga_f(es);
+}
+
 // The tables of the groups this kernel defined GA_SHARED_<group> for, copied into shared
 // memory; every invocation of the workgroup calls this once, before any leaves, with the
 // workgroup's size (gl_WorkGroupSize is declared after this library).
@@ -3022,6 +3047,7 @@ void ga_m_tables_load(uint size)
   GA_M_TAB_COPY(EXP2F_T, 32u)
   GA_M_TAB_COPY(LOGF_INVC, 16u)
   GA_M_TAB_COPY(LOGF_LOGC, 16u)
+  GA_M_TAB_COPY(POWF_LOG2C, 16u)
 #endif
   barrier();
 }

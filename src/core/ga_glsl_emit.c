@@ -1165,6 +1165,8 @@ static unsigned expr_table_groups(const ga_expr *x)
     const ga_xnode *n = &x->nodes[j];
     if (n->kind == GA_X_BINARY && ((n->op == GA_OP_POWER && n->mode == GA_CM_FLOAT) || ga_binop_is_gammainc(n->op)))
       g |= TAB_POW;
+    if (n->kind == GA_X_BINARY && n->op == GA_OP_POWER && n->mode == GA_CM_FLOAT && n->cls == GA_SINGLE)
+      g |= TAB_F32; /* glibc's powf for non-integer exponents */
     if (n->kind == GA_X_BINARY && ga_binop_is_gammaincinv(n->op))
       g |= TAB_POW | TAB_ERF;
     if (n->kind == GA_X_TERNARY) /* betainc's x^a */
