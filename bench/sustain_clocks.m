@@ -18,7 +18,7 @@ function sustain_clocks (dev, seconds)
   if (nargin < 2)
     seconds = 1;
   endif
-  if (isempty (A) || ! existsOnGPU (A))   # (not after a reset (gpuDevice))
+  if (! isa (A, "gpuArray") || ! existsOnGPU (A))   # (isempty would fail on one from before a reset (gpuDevice))
     A = gpuArray.rand (4096, 4096, "single");
   endif
   t0 = tic;
