@@ -65,6 +65,8 @@ typedef struct {
   bool emulate32; /* single arithmetic in double: the device flushes single subnormals */
   bool loop_lanes; /* elementwise kernels loop over a thread's elements (CPU devices; GPUARRAY_LOOP_LANES) */
   bool shared_tables; /* elementwise and reduction kernels copy math tables to shared memory (GPUARRAY_SHARED_TABLES) */
+  int64_t reduce_wg_min; /* > 0: reductions along dimension 1 this long or longer take a workgroup per result,
+                          * shorter ones a thread (GPUARRAY_REDUCE_WG_MIN; 0: by the element size) */
   int spirv_opt;  /* shaderc's optimization level (GPUARRAY_SPIRV_OPT): 0 none, 1 size, 2 performance */
 
   VkCommandPool cmd_pool;

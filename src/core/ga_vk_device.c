@@ -282,6 +282,10 @@ static ga_status create_device(ga_vk *vk)
   const char *tab_env = getenv("GPUARRAY_SHARED_TABLES");
   if (tab_env && (*tab_env == '0' || *tab_env == '1'))
     vk->shared_tables = *tab_env == '1';
+  vk->reduce_wg_min = 0;
+  const char *rw_env = getenv("GPUARRAY_REDUCE_WG_MIN");
+  if (rw_env && *rw_env >= '0' && *rw_env <= '9')
+    vk->reduce_wg_min = strtoll(rw_env, NULL, 10);
   const char *opt_env = getenv("GPUARRAY_SPIRV_OPT");
   if (opt_env && *opt_env >= '0' && *opt_env <= '2' && !opt_env[1])
     vk->spirv_opt = *opt_env - '0';

@@ -440,6 +440,38 @@ endfor
 x = -20 + 40 * rand (1, 500);
 [np, nf] = same (@gammaln, {x}, 1e-12, "gammaln random", np, nf);
 
+## ---- short reductions along dimension 1 with many results -------------------------
+## (a thread per result where columns are short and many, a workgroup per result where
+## they are long or few: src/core/ga_vk_kernels.c, wg_reduce_min; both paths here)
+for cls = {"double", "single", "int32", "uint8", "logical"}
+  c = cls{1};
+  for m = [1 3 16 255 300 2100]
+    a = rand (m, ceil (9000 / m) + 4096, 2) * 10 - 5;
+    a(1, 7) = NaN;  a(min (2, m), 9) = -0;  a(m, 11) = Inf;
+    if (strcmp (c, "logical"))
+      a = a > 0;
+    else
+      a = cast (a, c);
+    endif
+    t = 4 * m * eps ("double");
+    if (strcmp (c, "single"))
+      t = 4 * m * eps ("single");
+    endif
+    w = sprintf ("%d-row columns, %s", m, c);
+    [np, nf] = check (gather (sum (gpuArray (a), 1)), sum (a, 1), {t, sum(abs(double(a)), 1)}, ["sum of " w], np, nf);
+    [np, nf] = check (gather (mean (gpuArray (a))), mean (a), {t, mean(abs(double(a)))}, ["mean of " w], np, nf);
+    if (! strcmp (c, "logical"))
+      [g, gi] = max (gpuArray (a), [], 1);
+      [r, ri] = max (a, [], 1);
+      [np, nf] = check (gather (g), r, 0, ["max of " w], np, nf);
+      [np, nf] = check (gather (gi), ri, 0, ["max index of " w], np, nf);
+      [np, nf] = check (gather (min (gpuArray (a) .* 2, [], 1)), min (a .* 2, [], 1), 0, ["min of 2x " w], np, nf);
+    endif
+    [np, nf] = check (gather (any (gpuArray (a) > 1, 1)), any (a > 1, 1), 0, ["any of " w], np, nf);
+    [np, nf] = check (gather (all (gpuArray (a), 1)), all (a, 1), 0, ["all of " w], np, nf);
+  endfor
+endfor
+
 s = gpuarray_stats ();
 printf ("host fallbacks: %d\n", s.host_fallbacks - s0.host_fallbacks);
 printf ("provider: %s; Vulkan validation messages: %d\n", gpuDevice ().Provider, s.validation_messages);
