@@ -94,6 +94,10 @@ static int node_range(const ga_lazy *lz, int j, int depth)
     return a & GA_RANGE_NONNEG ? GA_RANGE_NONNEG : 0;
   }
   case GA_OP_HYPOT: return GA_RANGE_NONNEG;
+  /* Octave's max and min skip a NaN operand: max (x, 0) is never negative (a -0 of x
+   * stays, which sqrt and log take as real; x .^ y checks for -0 itself) */
+  case GA_OP_MAX: return ((a | b) & (GA_RANGE_NONNEG | GA_RANGE_GE1)) | (a & b & GA_RANGE_UNIT);
+  case GA_OP_MIN: return a & b & (GA_RANGE_NONNEG | GA_RANGE_GE1 | GA_RANGE_UNIT);
   default: return 0;
   }
 }

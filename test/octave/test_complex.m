@@ -344,7 +344,8 @@ x = randn (50, 3);
 ## a provably real argument needs no check: nothing is read back, nothing runs
 G = gpuArray (x);
 s0 = gpuarray_stats ();
-Y = {sqrt(G .^ 2 + 1), log(exp(G)), asin(sin(G)), acosh(cosh(G) + 1), sqrt(abs(G)), log1p(G .* G)};
+Y = {sqrt(G .^ 2 + 1), log(exp(G)), asin(sin(G)), acosh(cosh(G) + 1), sqrt(abs(G)), log1p(G .* G), ...
+     sqrt(max(G, 0)), acosh(max(G, 1)), asin(min(sin(G), cos(G))), log(min(exp(G), 2))};
 s1 = gpuarray_stats ();
 [np, nf] = check (s1.bytes_downloaded - s0.bytes_downloaded + s1.dispatches - s0.dispatches, 0, 0, ...
                   "range analysis: no check for provably real arguments", np, nf);
@@ -352,6 +353,17 @@ s0 = gpuarray_stats ();
 Y = sqrt (G + 1);
 s1 = gpuarray_stats ();
 [np, nf] = check (s1.bytes_downloaded - s0.bytes_downloaded > 0, true, 0, "unknown sign: checked", np, nf);
+## (max (G, 0) keeps a -0 of G, for which Octave computes x .^ 1.8 as a complex power)
+for f = {@() sqrt (min (G, 0) + 1), @() max (G, -1) .^ 1.5, @() sqrt (max (G - 2, sin (G))), @() max (G, 0) .^ 1.8}
+  s0 = gpuarray_stats ();
+  Y = f{1} ();
+  s1 = gpuarray_stats ();
+  [np, nf] = check (s1.bytes_downloaded - s0.bytes_downloaded > 0, true, 0, ["unknown sign: checked, " func2str(f{1})], np, nf);
+endfor
+Gn = x;  Gn(2, 2) = NaN;  Gn(3, 1) = -0;   # max and min skip NaN: Octave's answers, real
+[np, nf] = check (gather (max (gpuArray (Gn), 0) .^ 1.8), max (Gn, 0) .^ 1.8, F, "max (x, 0) .^ 1.8 with NaN", np, nf);
+[np, nf] = check (gather (sqrt (min (exp (gpuArray (Gn)), 2))), sqrt (min (exp (Gn), 2)), F, "sqrt of min of nonnegatives", np, nf);
+[np, nf] = check (gather (sqrt (max (gpuArray (Gn), 0))), sqrt (max (Gn, 0)), F, "sqrt of max (x, 0) with -0 and NaN", np, nf);
 ## what is known of a value outlives its expression, and what a check found is kept: a
 ## value never changes (an assignment gives a new one, checked again)
 function n = checks_ (f)
