@@ -2908,7 +2908,7 @@ const uint GA_M_INV_PIO4[24] = uint[](0xa2u, 0xa2f9u, 0xa2f983u, 0xa2f9836eu, 0x
   0xd1f534ddu, 0xf534ddc0u, 0x34ddc0dbu, 0xddc0db62u, 0xc0db6295u, 0xdb629599u, 0x6295993cu, 0x95993c43u,
   0x993c4390u, 0x3c439041u);
 
-// sin (odd n = 0) or cos (n odd) of the reduced x, x2 = x * x
+// sin (n even) or cos (n odd) of the reduced x, x2 = x * x
 float ga_m_sincosf_poly(double x, double x2, int n)
 {
   if ((n & 1) == 0) {
@@ -2917,7 +2917,6 @@ float ga_m_sincosf_poly(double x, double x2, int n)
     precise double x7 = x3 * x2;
     precise double s = ga_m_fma1(x3, -0.16666654943701084lf, x);
     return float(ga_m_fma1(x7, s1, s)); // |sin| of these arguments is far above single's subnormals
-
   }
   precise double x4 = x2 * x2;
   precise double c2 = ga_m_fma1(x2, 2.4390450703564542e-05lf, -0.001388676379437604lf);
