@@ -2806,8 +2806,8 @@ precise double ga_expint_d(double x, bool s)
 }
 
 // ---- single-precision exp, log, sin, cos, pow: the C library's own algorithms --------
-// Octave computes a single's exp, log, sin and cos with glibc's expf, logf, sinf and cosf,
-// and x .^ y of singles (y not an integer) with its powf
+// Octave computes a single's exp, log, log2, sin and cos with glibc's expf, logf, log2f,
+// sinf and cosf, and x .^ y of singles (y not an integer) with its powf
 // (Debian 12: glibc 2.36, the double-precision algorithms of ARM's optimized routines,
 // in their x86-64 FMA builds). These follow them operation by operation, each fused
 // multiply-add where GCC fuses one there (ga_m_fma1: rounded once on every driver), so
@@ -2899,6 +2899,33 @@ float ga_logf_single(float x)
   precise double y = ga_m_fma1(0.333456765744066lf, r, -0.4999997485802103lf);
   y = ga_m_fma1(-0.25089342214237154lf, r2, y);
   y = ga_m_fma1(y, r2, y0 + r);
+  return float(y); // never a subnormal, NaN or infinite here
+}
+
+// log2f: logf's 1/c, powf's log2(c) (the same 16 subintervals)
+float ga_log2f_single(float x)
+{
+  uint ix = floatBitsToUint(x);
+  if (ix - 0x00800000u >= 0x7f000000u) { // below 2^-126, Inf or NaN, negative
+    if (ix * 2u == 0u)
+      return uintBitsToFloat(0xff800000u);
+    if (ix == 0x7f800000u)
+      return x;
+    if ((ix & 0x80000000u) != 0u || ix * 2u >= 0xff000000u)
+      return uintBitsToFloat(0x7fc00000u);
+    ix = floatBitsToUint(float(ga_d(x) * 8388608.0lf)) - (23u << 23); // a subnormal, normalised exactly
+  }
+  uint tmp = ix - 0x3f330000u;
+  uint i = (tmp >> 19) & 15u;
+  int k = int(tmp) >> 23;
+  precise double z = double(uintBitsToFloat(ix - (tmp & 0xff800000u)));
+  precise double r = ga_m_fma1(z, GA_TAB_F32(LOGF_INVC)[i], -1.0lf);
+  precise double y0 = GA_TAB_F32(POWF_LOG2C)[i] + double(k);
+  precise double r2 = r * r;
+  precise double y = ga_m_fma1(0.4811247078767291lf, r, -0.7213476299867769lf);
+  y = ga_m_fma1(-0.36051725506874704lf, r2, y);
+  precise double q = ga_m_fma1(1.4426950186867042lf, r, y0);
+  y = ga_m_fma1(y, r2, q);
   return float(y); // never a subnormal, NaN or infinite here
 }
 

@@ -642,8 +642,9 @@ void ga_glsl_emit_unary(ga_strbuf *b, const ga_xnode *n, ga_class ca, const char
     return;
   }
   if (ga_unop_is_function(n->uop)) {
-    bool f32 = n->uop == GA_UOP_EXP || n->uop == GA_UOP_LOG || n->uop == GA_UOP_SIN || n->uop == GA_UOP_COS;
-    if (n->cls == GA_SINGLE && f32) /* glibc's expf, logf, sinf, cosf: Octave's own answers (ga_math.glsl) */
+    bool f32 = n->uop == GA_UOP_EXP || n->uop == GA_UOP_LOG || n->uop == GA_UOP_LOG2 || n->uop == GA_UOP_SIN ||
+               n->uop == GA_UOP_COS;
+    if (n->cls == GA_SINGLE && f32) /* glibc's expf, logf, log2f, sinf, cosf: Octave's own answers (ga_math.glsl) */
       ga_sb_printf(b, "ga_%sf_single(ga_f(%s))", ga_unop_name(n->uop), a);
     else if (n->cls == GA_SINGLE)
       ga_sb_printf(b, "ga_f(ga_%s_d(ga_d(%s)))", ga_unop_name(n->uop), a);
@@ -1177,7 +1178,10 @@ static unsigned expr_table_groups(const ga_expr *x)
     case GA_UOP_ERF: case GA_UOP_ERFINV: case GA_UOP_ERFCINV: g |= TAB_ERF; break;
     case GA_UOP_ERFC: g |= TAB_ERF | TAB_EXPG; break;
     case GA_UOP_GAMMA: g |= TAB_EXPG | TAB_LOGG; break;
-    case GA_UOP_LOG2: case GA_UOP_LOG10: case GA_UOP_LGAMMA: g |= TAB_POW; break; /* pow's double-double log */
+    case GA_UOP_LOG2: /* pow's double-double log; glibc's log2f for singles (ga_glsl_emit_unary) */
+      g |= n->cls == GA_SINGLE ? TAB_F32 : TAB_POW;
+      break;
+    case GA_UOP_LOG10: case GA_UOP_LGAMMA: g |= TAB_POW; break; /* pow's double-double log */
     case GA_UOP_EXP: case GA_UOP_LOG: /* glibc's expf and logf (see ga_glsl_emit_unary) */
       if (n->cls == GA_SINGLE)
         g |= TAB_F32;

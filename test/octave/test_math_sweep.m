@@ -2,8 +2,8 @@
 ## against Octave on the CPU, in double and single: NaN where Octave has NaN, the same
 ## infinities, the same sign of zero, and at most 2 ulp apart (gamma, erfcx 4) elsewhere, with
 ## no host fallback. GA_MATH_POINTS sets the points per function (default 200000).
-## Single exp, log, sin and cos must equal Octave's bits (the GPU follows glibc's expf,
-## logf, sinf and cosf). Other singles are the double function's answer rounded: where C's
+## Single exp, log, log2, sin and cos must equal Octave's bits (the GPU follows glibc's
+## expf, logf, log2f, sinf and cosf). Other singles are the double function's answer rounded: where C's
 ## float function (Octave's single answer) is further off than the budget (tgammaf by up
 ## to 6 ulp, erfcf by 2.6), a point within 1 ulp of Octave's double answer rounded to
 ## single passes, counted as "(N C)" after the single column. Gamma at the negative
@@ -397,8 +397,8 @@ for k = 1:numel (names)
       endif
     elseif (strcmp (cls{1}, "double"))
       [ok, worst, why, excused] = compare (got, want, xc, budget);
-    elseif (any (strcmp (name, {"exp", "log", "sin", "cos"})))
-      ## singles by glibc's own expf, logf, sinf and cosf, step by step: Octave's bits
+    elseif (any (strcmp (name, {"exp", "log", "log2", "sin", "cos"})))
+      ## singles by glibc's own expf, logf, log2f, sinf and cosf, step by step: Octave's bits
       [ok, worst, why, excused] = compare (got, want, xc, 0);
     else
       alt = single (f (double (xc)));
