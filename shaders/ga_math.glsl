@@ -2848,6 +2848,12 @@ shared double GA_S_LOGF_INVC[16], GA_S_LOGF_LOGC[16], GA_S_POWF_LOG2C[16];
 #define GA_TAB_F32(t) GA_M_##t
 #endif
 
+// 2^(k/32) from the shifter's bits ki (expf's table; k may be negative)
+double ga_m_exp2f_scale(uint64_t ki)
+{
+  return uint64BitsToDouble(GA_TAB_F32(EXP2F_T)[uint(ki) & 31u] + (ki << 47));
+}
+
 float ga_expf_single(float x)
 {
   uint abstop = (floatBitsToUint(x) >> 20) & 0x7ffu;
@@ -2867,7 +2873,7 @@ float ga_expf_single(float x)
   uint64_t ki = doubleBitsToUint64(kd);
   kd -= 6755399441055744.0lf;
   precise double r = ga_m_fma1(46.16624130844683lf, xd, -kd);
-  precise double s = uint64BitsToDouble(GA_TAB_F32(EXP2F_T)[uint(ki) & 31u] + (ki << 47));
+  precise double s = ga_m_exp2f_scale(ki);
   precise double z = ga_m_fma1(1.6938359250920212e-06lf, r, 0.00023459809789509004lf);
   precise double r2 = r * r;
   precise double y = ga_m_fma1(0.021660849396613134lf, r, 1.0lf);
@@ -2876,24 +2882,46 @@ float ga_expf_single(float x)
   return ga_f(ys);
 }
 
-float ga_logf_single(float x)
+// The bits of a positive finite float, a subnormal's normalised exactly (its exponent
+// field then below 1, as glibc's x * 2^23 - 23 << 23 gives it)
+uint ga_m_f32_normal_bits(float x)
 {
   uint ix = floatBitsToUint(x);
-  if (ix - 0x00800000u >= 0x7f000000u) { // below 2^-126, Inf or NaN, negative
-    if (ix * 2u == 0u)
-      return uintBitsToFloat(0xff800000u);
-    if (ix == 0x7f800000u)
-      return x;
-    if ((ix & 0x80000000u) != 0u || ix * 2u >= 0xff000000u)
-      return uintBitsToFloat(0x7fc00000u);
-    ix = floatBitsToUint(float(ga_d(x) * 8388608.0lf)) - (23u << 23); // a subnormal, normalised exactly
-  }
-  // x = 2^k z, z in [0x3f330000, 2 * that), c near the centre of z's 16th
+  return ix < 0x00800000u ? floatBitsToUint(float(ga_d(x) * 8388608.0lf)) - (23u << 23) : ix;
+}
+
+// logf's and log2f's answers for 0, Inf, NaN and negative x (true: r holds it)
+bool ga_m_logf_special(float x, out float r)
+{
+  uint ix = floatBitsToUint(x);
+  r = x; // +Inf
+  if (ix * 2u == 0u)
+    r = uintBitsToFloat(0xff800000u);
+  else if ((ix & 0x80000000u) != 0u || ix * 2u > 0xff000000u)
+    r = uintBitsToFloat(0x7fc00000u);
+  return ix * 2u == 0u || ix >= 0x7f800000u;
+}
+
+// x = 2^k z (ix: x's normal bits), z in [0x3f330000, 2 * that), c near the centre of z's
+// 16th (entry i): r = z/c - 1 in one fma, as logf, log2f and powf compute it
+double ga_m_logf_reduce(uint ix, out uint i, out int k)
+{
   uint tmp = ix - 0x3f330000u;
-  uint i = (tmp >> 19) & 15u;
-  int k = int(tmp) >> 23;
-  precise double z = double(uintBitsToFloat(ix - (tmp & (0x1ffu << 23))));
+  i = (tmp >> 19) & 15u;
+  k = int(tmp) >> 23;
+  precise double z = double(uintBitsToFloat(ix - (tmp & 0xff800000u)));
   precise double r = ga_m_fma1(z, GA_TAB_F32(LOGF_INVC)[i], -1.0lf);
+  return r;
+}
+
+float ga_logf_single(float x)
+{
+  float special;
+  if (ga_m_logf_special(x, special))
+    return special;
+  uint i;
+  int k;
+  precise double r = ga_m_logf_reduce(ga_m_f32_normal_bits(x), i, k);
   precise double y0 = ga_m_fma1(double(k), 0.6931471805599453lf, GA_TAB_F32(LOGF_LOGC)[i]);
   precise double r2 = r * r;
   precise double y = ga_m_fma1(0.333456765744066lf, r, -0.4999997485802103lf);
@@ -2905,21 +2933,12 @@ float ga_logf_single(float x)
 // log2f: logf's 1/c, powf's log2(c) (the same 16 subintervals)
 float ga_log2f_single(float x)
 {
-  uint ix = floatBitsToUint(x);
-  if (ix - 0x00800000u >= 0x7f000000u) { // below 2^-126, Inf or NaN, negative
-    if (ix * 2u == 0u)
-      return uintBitsToFloat(0xff800000u);
-    if (ix == 0x7f800000u)
-      return x;
-    if ((ix & 0x80000000u) != 0u || ix * 2u >= 0xff000000u)
-      return uintBitsToFloat(0x7fc00000u);
-    ix = floatBitsToUint(float(ga_d(x) * 8388608.0lf)) - (23u << 23); // a subnormal, normalised exactly
-  }
-  uint tmp = ix - 0x3f330000u;
-  uint i = (tmp >> 19) & 15u;
-  int k = int(tmp) >> 23;
-  precise double z = double(uintBitsToFloat(ix - (tmp & 0xff800000u)));
-  precise double r = ga_m_fma1(z, GA_TAB_F32(LOGF_INVC)[i], -1.0lf);
+  float special;
+  if (ga_m_logf_special(x, special))
+    return special;
+  uint i;
+  int k;
+  precise double r = ga_m_logf_reduce(ga_m_f32_normal_bits(x), i, k);
   precise double y0 = GA_TAB_F32(POWF_LOG2C)[i] + double(k);
   precise double r2 = r * r;
   precise double y = ga_m_fma1(0.4811247078767291lf, r, -0.7213476299867769lf);
@@ -3008,15 +3027,9 @@ float ga_cosf_single(float x) { return ga_m_sincosf(x, 1); }
 // multiply-adds as its FMA build has them (ga_m_fma1)
 float ga_powf_single(float x, float y)
 {
-  uint ix = floatBitsToUint(x);
-  if (ix < 0x00800000u) // a subnormal, normalised exactly
-    ix = floatBitsToUint(float(ga_d(x) * 8388608.0lf)) - (23u << 23);
-  uint tmp = ix - 0x3f330000u;
-  uint i = (tmp >> 19) & 15u;
-  uint top = tmp & 0xff800000u;
-  int k = int(top) >> 23;
-  precise double z = double(uintBitsToFloat(ix - top));
-  precise double r = ga_m_fma1(z, GA_TAB_F32(LOGF_INVC)[i], -1.0lf);
+  uint i;
+  int k;
+  precise double r = ga_m_logf_reduce(ga_m_f32_normal_bits(x), i, k);
   precise double y0 = GA_TAB_F32(POWF_LOG2C)[i] + double(k);
   precise double r2 = r * r;
   precise double yl = ga_m_fma1(0.288457581109214lf, r, -0.36092606229713164lf);
@@ -3035,7 +3048,7 @@ float ga_powf_single(float x, float y)
   uint64_t ki = doubleBitsToUint64(kd);
   kd -= 211106232532992.0lf;
   precise double rr = ylogx - kd;
-  precise double s = uint64BitsToDouble(GA_TAB_F32(EXP2F_T)[uint(ki) & 31u] + (ki << 47));
+  precise double s = ga_m_exp2f_scale(ki);
   precise double zz = ga_m_fma1(0.05550361559341535lf, rr, 0.2402284522445722lf);
   precise double rr2 = rr * rr;
   precise double e = ga_m_fma1(0.6931471806916203lf, rr, 1.0lf);
