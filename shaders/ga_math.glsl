@@ -2914,7 +2914,9 @@ double ga_m_logf_reduce(uint ix, out uint i, out int k)
   return r;
 }
 
-float ga_logf_single(float x)
+// logf (base2 false) or log2f (true): the same reduction, logf's log(c) or powf's log2(c),
+// each its own polynomial
+float ga_m_logf_glibc(float x, bool base2)
 {
   float special;
   if (ga_m_logf_special(x, special))
@@ -2922,31 +2924,24 @@ float ga_logf_single(float x)
   uint i;
   int k;
   precise double r = ga_m_logf_reduce(ga_m_f32_normal_bits(x), i, k);
-  precise double y0 = ga_m_fma1(double(k), 0.6931471805599453lf, GA_TAB_F32(LOGF_LOGC)[i]);
   precise double r2 = r * r;
-  precise double y = ga_m_fma1(0.333456765744066lf, r, -0.4999997485802103lf);
-  y = ga_m_fma1(-0.25089342214237154lf, r2, y);
-  y = ga_m_fma1(y, r2, y0 + r);
+  precise double y;
+  if (base2) {
+    precise double y0 = GA_TAB_F32(POWF_LOG2C)[i] + double(k);
+    y = ga_m_fma1(0.4811247078767291lf, r, -0.7213476299867769lf);
+    y = ga_m_fma1(-0.36051725506874704lf, r2, y);
+    precise double q = ga_m_fma1(1.4426950186867042lf, r, y0);
+    y = ga_m_fma1(y, r2, q);
+  } else {
+    precise double y0 = ga_m_fma1(double(k), 0.6931471805599453lf, GA_TAB_F32(LOGF_LOGC)[i]);
+    y = ga_m_fma1(0.333456765744066lf, r, -0.4999997485802103lf);
+    y = ga_m_fma1(-0.25089342214237154lf, r2, y);
+    y = ga_m_fma1(y, r2, y0 + r);
+  }
   return float(y); // never a subnormal, NaN or infinite here
 }
-
-// log2f: logf's 1/c, powf's log2(c) (the same 16 subintervals)
-float ga_log2f_single(float x)
-{
-  float special;
-  if (ga_m_logf_special(x, special))
-    return special;
-  uint i;
-  int k;
-  precise double r = ga_m_logf_reduce(ga_m_f32_normal_bits(x), i, k);
-  precise double y0 = GA_TAB_F32(POWF_LOG2C)[i] + double(k);
-  precise double r2 = r * r;
-  precise double y = ga_m_fma1(0.4811247078767291lf, r, -0.7213476299867769lf);
-  y = ga_m_fma1(-0.36051725506874704lf, r2, y);
-  precise double q = ga_m_fma1(1.4426950186867042lf, r, y0);
-  y = ga_m_fma1(y, r2, q);
-  return float(y); // never a subnormal, NaN or infinite here
-}
+float ga_logf_single(float x) { return ga_m_logf_glibc(x, false); }
+float ga_log2f_single(float x) { return ga_m_logf_glibc(x, true); }
 
 // 4/pi to 192 bits, 8 new bits an entry
 const uint GA_M_INV_PIO4[24] = uint[](0xa2u, 0xa2f9u, 0xa2f983u, 0xa2f9836eu, 0xf9836e4eu, 0x836e4e44u,
