@@ -146,6 +146,11 @@ static const char *nonzero(ga_class c)
   }
 }
 
+/* Where Octave's all counts a NaN as false (elsewhere true): reducing strided data
+ * (inner > 1) over at most 8 elements. The thread-per-result kernel, the only one that
+ * sees strided data, also serves short columns (inner 1), where NaN stays true. */
+#define ALL_NAN_FALSE "(pc.inner > 1ul && pc.n <= 8ul)"
+
 /* The monoids over complex elements (shaders/ga_complex.glsl), in double, singles
  * rounded after each step: products (C99 Annex G's, as Octave's std::complex
  * accumulator), Octave's order by abs, then arg for max and min, and any/all reading a
@@ -167,11 +172,11 @@ static void emit_complex_monoid(ga_strbuf *b, const reduce_variant *v)
     ga_sb_puts(b, "double ga_red_part(dvec2 z)\n{\n"
                   "  if (any(isnan(z)))\n    return isnan(z.x) ? z.x : z.y;\n"
                   "  return z != dvec2(0.0lf) ? 1.0lf : 0.0lf;\n}\n");
-    /* as for real values: all counts NaN as true but reducing strided data over at most 8 */
+    /* as for real values (ALL_NAN_FALSE) */
     ga_sb_printf(b, "uint ga_red_pred(dvec2 z, bool nan_false)\n{\n  double x = ga_red_part(z);\n"
                     "  return x != 0.0lf && %s ? 1u : 0u;\n}\n#define TO_ACC(x) ga_red_pred(ga_cd(x), %s)\n",
                  v->op == GA_RED_ANY ? "!isnan(x)" : "(!isnan(x) || !nan_false)",
-                 v->contiguous ? "false" : "pc.inner > 1ul && pc.n <= 8ul");
+                 v->contiguous ? "false" : ALL_NAN_FALSE);
     break;
   default:
     ga_sb_printf(b, "#define IDENTITY %s(0)\n#define TO_ACC(x) %s(x)\n", acc, to);
@@ -212,10 +217,9 @@ static void emit_monoid(ga_strbuf *b, const reduce_variant *v)
     else if (v->op == GA_RED_ANY)
       ga_sb_printf(b, "#define TO_ACC(x) ((%s%s) ? 1u : 0u)\n", nonzero(v->in_cls),
                    fl ? " && !isnan(x)" : "");
-    else /* Octave's all counts NaN as true but reducing strided data (inner > 1) over at
-          * most 8; the thread-per-result kernel also serves short columns (inner 1) */
+    else
       ga_sb_printf(b, "#define TO_ACC(x) ((%s%s) ? 1u : 0u)\n", nonzero(v->in_cls),
-                   fl && !v->contiguous ? " && (!isnan(x) || pc.inner == 1ul || pc.n > 8ul)" : "");
+                   fl && !v->contiguous ? " && (!isnan(x) || !" ALL_NAN_FALSE ")" : "");
     break;
   default:
     ga_sb_printf(b, "#define IDENTITY %s(0)\n#define TO_ACC(x) %s(x)\n", acc, to_acc);
