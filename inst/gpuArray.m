@@ -1019,8 +1019,16 @@ classdef gpuArray < handle
       r = gpuArray (__gpuarray__ ("unary", "log", a), [], [], true);
     endfunction
 
-    function r = log2 (a)
-      r = gpuArray (__gpuarray__ ("unary", "log2", a), [], [], true);
+    function varargout = log2 (a)
+      ## [F, E] = log2 (X): X = F .* 2 .^ E with 0.5 <= abs (F) < 1 (F = X, E = 0 for 0,
+      ## Inf and NaN), as Octave's frexp; of a complex X, E of abs (X) and F = X ./ abs (X)
+      ## .* 2 .^ -E. Two unary nodes, each fused with what reads it.
+      if (nargout < 2)
+        varargout{1} = gpuArray (__gpuarray__ ("unary", "log2", a), [], [], true);
+      else
+        varargout{1} = gpuArray (__gpuarray__ ("unary", "frexp_sig", a), [], [], true);
+        varargout{2} = gpuArray (__gpuarray__ ("unary", "frexp_exp", a), [], [], true);
+      endif
     endfunction
 
     function r = log10 (a)
@@ -3677,6 +3685,36 @@ endclassdef
 %! check_function (@gamma, [x(abs (x) < 170), 0, -0, -1, -2, -Inf, Inf, 171.7, 0.5], 4);
 %! check_function (@sqrt, int8 ([4 9 -0]), 0);
 %! check_function (@exp, [true false], 0);
+
+%!test
+%! ## [f, e] = log2 (x): Octave's frexp bit for bit (zeros' signs, subnormals, Inf, NaN), its
+%! ## classes (integers and logical in double, single stays single), complex x (e of
+%! ## abs (x), f = x ./ abs (x) .* 2 .^ -e) and N-d shapes; both fuse with what reads them
+%! r = (rand (4, 5, 3) - 0.5) .* 2 .^ randi ([-1080, 1020], 4, 5, 3);
+%! s = single (randn (4, 5)) .* 2 .^ single (randi ([-150, 120], 4, 5));
+%! z = complex (randn (3, 3), randn (3, 3)) .* 2 .^ randi ([-100, 100], 3, 3);
+%! cases = {[0, -0, Inf, -Inf, NaN, realmin/3, -2^-1074, realmax, 0.5, -1, 0.75], r, s, ...
+%!          single([0, -0, Inf, NaN, 1e-40, -1.4e-45, realmax("single"), 3]), ...
+%!          int8([-128, 0, 127]), uint64([0, 2^53 + 2]), [true, false], zeros(0, 3), z, ...
+%!          [3+4i, -1i, 0, Inf+1i, NaN+1i, 1e-310+1e-310i, 1e300+1e-300i, complex(-3, -0)], ...
+%!          single([3+4i, 1e-40i, -2, complex(8, 0)])};
+%! for k = 1:numel (cases)
+%!   x = cases{k};
+%!   [f0, e0] = log2 (x);
+%!   [f, e] = log2 (gpuArray (x));
+%!   assert (isa (f, "gpuArray") && isa (e, "gpuArray"));
+%!   [f, e] = gather (f, e);
+%!   assert ({class(f), class(e), iscomplex(f), size(f)}, {class(f0), class(e0), iscomplex(f0), size(f0)});
+%!   assert (f, f0);
+%!   assert (e, e0);
+%!   assert (signbit (real (f)), signbit (real (f0)));
+%!   assert (signbit (imag (f)), signbit (imag (f0)));
+%! endfor
+%! x = randn (3, 4, 2);
+%! [f, e] = log2 (gpuArray (x));
+%! assert (gather (f .* 2 .^ e), x);
+%! assert (gather (log2 (gpuArray (x(x > 0)))), log2 (x(x > 0)));
+%!error <element number 3 undefined> [a, b, c] = log2 (gpuArray (1));
 
 %!test
 %! ## bitcmp: every integer class, double and single, with and without K

@@ -251,6 +251,43 @@ float ga_eps_single(float x)
     return uintBitsToFloat(1u << uint(max(int(e) - 1, 0)));
   return uintBitsToFloat((e - 23u) << 23);
 }
+// [f, e] = log2 (x) as frexp: x = f 2^e with |f| in [0.5, 1); 0, Inf and NaN are their own
+// f with e = 0. By the bits: a subnormal's significand converts exactly to a normal
+// number (below 2^52, or 2^23), whose exponent field then says where its leading bit is.
+double ga_frexp_d(double x, out int e)
+{
+  uint64_t u = doubleBitsToUint64(x);
+  int ex = int(u >> 52) & 0x7ff;
+  e = 0;
+  if (ex == 0x7ff || (u << 1) == 0ul)
+    return x;
+  e = ex - 1022;
+  if (ex == 0) {
+    uint64_t v = doubleBitsToUint64(double(u & 0x000ffffffffffffful));
+    e = int(v >> 52) - 2096; // x = m 2^-1074, m = 1.g 2^(E - 1023): f = 0.1g, e = E - 2096
+    u = (u & 0x8000000000000000ul) | v;
+  }
+  return uint64BitsToDouble((u & 0x800ffffffffffffful) | (1022ul << 52));
+}
+float ga_frexp_f(float x, out int e)
+{
+  uint u = floatBitsToUint(x);
+  int ex = int(u >> 23) & 0xff;
+  e = 0;
+  if (ex == 0xff || (u << 1) == 0u)
+    return x;
+  e = ex - 126;
+  if (ex == 0) {
+    uint v = floatBitsToUint(float(u & 0x007fffffu));
+    e = int(v >> 23) - 275; // x = m 2^-149, m = 1.g 2^(E - 127)
+    u = (u & 0x80000000u) | v;
+  }
+  return uintBitsToFloat((u & 0x807fffffu) | (126u << 23));
+}
+double ga_frexp_sig_d(double x) { int e; return ga_frexp_d(x, e); }
+double ga_frexp_exp_d(double x) { int e; ga_frexp_d(x, e); return double(e); }
+float ga_frexp_sig_f(float x) { int e; return ga_frexp_f(x, e); }
+float ga_frexp_exp_f(float x) { int e; ga_frexp_f(x, e); return float(e); }
 #if GA_EMULATE32
 // The float operation is right when its operands and result are normal; only then is
 // double needed. Zero or subnormal, asked as a comparison: NVIDIA's compiler turned the

@@ -156,6 +156,31 @@ dvec2 ga_cdiv_fix(dvec2 n, dvec2 dd, double x, double y)
 double ga_cabs(dvec2 z) { return ga_hypot_d(z.x, z.y); }
 double ga_carg(dvec2 z) { return ga_atan2_d(z.y, z.x); }
 
+// [f, e] = log2 (z) as Octave's: f' and e of |z| by frexp, f = (z / |z|) f' in z's own
+// precision (z itself where |z| is its own f': 0, Inf, |z| in [0.5, 1))
+dvec2 ga_cfrexp_sig(dvec2 z, bool single)
+{
+  int e;
+  if (single) {
+    float ax = ga_f(ga_cabs(z));
+    float lax = ga_frexp_f(ax, e);
+    if (ax == lax)
+      return z;
+    return dvec2(ga_d(ga_mul_f(ga_div_single(ga_f(z.x), ax), lax)), ga_d(ga_mul_f(ga_div_single(ga_f(z.y), ax), lax)));
+  }
+  double ax = ga_cabs(z);
+  double lax = ga_frexp_d(ax, e);
+  if (ax == lax)
+    return z;
+  precise double re = ga_div_double(z.x, ax) * lax;
+  precise double im = ga_div_double(z.y, ax) * lax;
+  return dvec2(re, im);
+}
+double ga_cfrexp_exp(dvec2 z, bool single)
+{
+  return single ? double(ga_frexp_exp_f(ga_f(ga_cabs(z)))) : ga_frexp_exp_d(ga_cabs(z));
+}
+
 // Octave's signum: z / abs (z), 0 at 0
 dvec2 ga_csign(dvec2 z)
 {

@@ -91,6 +91,8 @@ typedef enum {
   GA_UOP_EXPINT,
   /* appended: eps (x), the spacing of floating values at x (a real result) */
   GA_UOP_EPS,
+  /* appended: [f, e] = log2 (x), frexp's significand and exponent as two unary nodes */
+  GA_UOP_FREXP_SIG, GA_UOP_FREXP_EXP,
   GA_NUNOPS
 } ga_unop;
 

@@ -366,7 +366,8 @@ static bool expr_needs_complex_math(const ga_expr *x)
     const ga_xnode *n = &x->nodes[j];
     if (n->kind != GA_X_UNARY || (!ga_class_is_complex(n->cls) && !ga_class_is_complex(x->nodes[n->a].cls)))
       continue;
-    if (ga_unop_is_function(n->uop) || n->uop == GA_UOP_ABS || n->uop == GA_UOP_ANGLE || n->uop == GA_UOP_SIGN)
+    if (ga_unop_is_function(n->uop) || n->uop == GA_UOP_ABS || n->uop == GA_UOP_ANGLE || n->uop == GA_UOP_SIGN ||
+        n->uop == GA_UOP_FREXP_SIG || n->uop == GA_UOP_FREXP_EXP)
       return true;
   }
   for (int j = 0; x && j < x->nnodes; j++) { /* ordering and powers */
@@ -419,6 +420,10 @@ static void emit_complex_unary(ga_strbuf *b, const ga_xnode *n, ga_class ca, con
   case GA_UOP_REAL: ga_sb_printf(b, "%s((%s).x)", wrap, zs); break;
   case GA_UOP_EPS: /* of the real part, in its own class */
     ga_sb_printf(b, oc == GA_SINGLE ? "ga_eps_single(float((%s).x))" : "ga_eps_double((%s).x)", zs);
+    break;
+  case GA_UOP_FREXP_SIG: case GA_UOP_FREXP_EXP: /* of |z| (shaders/ga_complex.glsl) */
+    ga_sb_printf(b, "%s(ga_cfrexp_%s(%s, %s))", wrap, n->uop == GA_UOP_FREXP_SIG ? "sig" : "exp", zs,
+                 ca == GA_CSINGLE ? "true" : "false");
     break;
   case GA_UOP_IMAG: ga_sb_printf(b, "%s((%s).y)", wrap, zs); break;
   case GA_UOP_ABS: ga_sb_printf(b, "%s(ga_cabs(%s))", wrap, zs); break;
@@ -675,6 +680,10 @@ void ga_glsl_emit_unary(ga_strbuf *b, const ga_xnode *n, ga_class ca, const char
   case GA_UOP_ISFINITE: ga_sb_printf(b, fl ? "uint(!isnan(%s) && !isinf(%s))" : "1u", a, a); return;
   case GA_UOP_EPS: /* from the exponent's bits (shaders/ga_common.glsl) */
     ga_sb_printf(b, n->cls == GA_SINGLE ? "ga_eps_single(%s)" : "ga_eps_double(%s)", a);
+    return;
+  case GA_UOP_FREXP_SIG: case GA_UOP_FREXP_EXP: /* by the bits too; integers in double */
+    ga_sb_printf(b, n->cls == GA_SINGLE ? "ga_frexp_%s_f(%s)" : "ga_frexp_%s_d(ga_d(%s))",
+                 n->uop == GA_UOP_FREXP_SIG ? "sig" : "exp", a);
     return;
   case GA_UOP_SIGNBIT: /* by the bits: -0 and -NaN too */
     if (ca == GA_DOUBLE)

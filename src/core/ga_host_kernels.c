@@ -1023,6 +1023,37 @@ static double eps_of(double x, bool single)
   return ldexp(1.0, e - 53);
 }
 
+/* [f, e] = log2 (x): frexp's significand (x itself for 0, Inf and NaN) or exponent,
+ * frexpf's for singles, as Octave's log2 (x, exp) */
+static double frexp_part(double x, bool single, bool exponent)
+{
+  int e = 0;
+  double f = single ? (double)frexpf((float)x, &e) : frexp(x, &e);
+  return exponent ? (double)e : f;
+}
+
+/* [f, e] = log2 (z) of complex z, as Octave's: f' and e of |z| by frexp, f = (z / |z|) * f'
+ * in z's own precision (z itself where |z| is its own f': 0, Inf, |z| in [0.5, 1)) */
+static hval complex_frexp_part(double re, double im, bool single, bool exponent)
+{
+  int e = 0;
+  hval r = hc(0, 0);
+  if (single) {
+    float fre = (float)re, fim = (float)im, ax = hypotf(fre, fim), lax = frexpf(ax, &e);
+    if (exponent) {
+      r.f = e;
+      return r;
+    }
+    return ax != lax ? hc((fre / ax) * lax, (fim / ax) * lax) : hc(fre, fim);
+  }
+  double ax = hypot(re, im), lax = frexp(ax, &e);
+  if (exponent) {
+    r.f = e;
+    return r;
+  }
+  return ax != lax ? hc((re / ax) * lax, (im / ax) * lax) : hc(re, im);
+}
+
 /* A unary node with a complex operand or result. */
 static hval complex_unary(ga_unop op, ga_class out, ga_class ci, hval a)
 {
@@ -1047,6 +1078,8 @@ static hval complex_unary(ga_unop op, ga_class out, ga_class ci, hval a)
   case GA_UOP_REAL: r.f = re; return r;
   case GA_UOP_IMAG: r.f = im; return r;
   case GA_UOP_EPS: r.f = eps_of(re, ci == GA_CSINGLE); return r;
+  case GA_UOP_FREXP_SIG: case GA_UOP_FREXP_EXP:
+    return complex_frexp_part(re, im, ci == GA_CSINGLE, op == GA_UOP_FREXP_EXP);
   case GA_UOP_ANGLE: r.f = single ? (double)atan2f((float)im, (float)re) : atan2(im, re); return r;
   case GA_UOP_ABS: r.f = single ? (double)hypotf((float)re, (float)im) : hypot(re, im); return r;
   case GA_UOP_CONJ: return hc(re, -im);
@@ -1100,6 +1133,7 @@ static hval unary(ga_unop op, ga_class out, ga_class ci, hval a)
   case GA_UOP_ISFINITE: r.f = isint || isfinite(x); return r;
   case GA_UOP_SIGNBIT: r.f = isint ? (ga_class_is_signed(ci) && a.i < 0) : signbit(x) != 0; return r;
   case GA_UOP_EPS: r.f = eps_of(x, out == GA_SINGLE); return r;
+  case GA_UOP_FREXP_SIG: case GA_UOP_FREXP_EXP: r.f = frexp_part(x, out == GA_SINGLE, op == GA_UOP_FREXP_EXP); return r;
   case GA_UOP_CAST:
     if (out == GA_LOGICAL) {
       r.f = truth(ci, a);

@@ -14,7 +14,8 @@ static const char *const unop_names[GA_NUNOPS] = {
   "uminus", "not", "abs", "sign", "floor", "ceil", "round", "fix", "isnan", "isinf", "isfinite", "cast",
   "sqrt", "exp", "expm1", "log", "log2", "log10", "log1p", "sin", "cos", "tan", "asin", "acos", "atan",
   "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "cbrt", "erf", "erfc", "gamma", "lgamma",
-  "erfinv", "erfcinv", "signbit", "real", "imag", "angle", "conj", "erfcx", "psi", "expint", "eps"};
+  "erfinv", "erfcinv", "signbit", "real", "imag", "angle", "conj", "erfcx", "psi", "expint", "eps",
+  "frexp_sig", "frexp_exp"};
 
 static const char *const terop_names[GA_NTEROPS] = {"betainc", "betainc_upper", "betaincinv", "betaincinv_upper"};
 
@@ -49,6 +50,10 @@ ga_class ga_unary_result_class(ga_unop op, ga_class in, ga_class to)
   case GA_UOP_ANGLE: return z ? ga_class_real_part(in) : in == GA_SINGLE ? GA_SINGLE : GA_DOUBLE;
   case GA_UOP_ABS: if (z) return ga_class_real_part(in); break;
   case GA_UOP_EPS: return z ? ga_class_real_part(in) : in; /* of the real part, as Octave's */
+  case GA_UOP_FREXP_SIG: case GA_UOP_FREXP_EXP: /* log2 (int8 (3)) computes in double; e of |z| is real */
+    if (z)
+      return op == GA_UOP_FREXP_SIG ? in : ga_class_real_part(in);
+    return ga_class_is_float(in) ? in : GA_DOUBLE;
   case GA_UOP_CAST: /* double (z) keeps z complex */
     return z && ga_class_is_float(to) ? ga_class_complex_of(to) : to;
   default: break;
