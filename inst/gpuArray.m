@@ -2221,6 +2221,38 @@ classdef gpuArray < handle
       r = gpuArray.reduce_ ("sum", x, varargin, 1);
     endfunction
 
+    function r = sumsq (x, dim)
+      ## Octave's sumsq: the sum of squares along DIM (the first non-singleton one when
+      ## DIM is absent or 0), of re^2 + im^2 for complex X (a real result); integers and
+      ## logical square and sum in double. One fused reduction.
+      if (nargin < 1 || nargin > 2)
+        print_usage ("sumsq");
+      endif
+      if (! (isnumeric (x) || islogical (x)))
+        error ("sumsq: wrong type argument '%s'", class (x));
+      endif
+      if (nargin == 2)
+        dim = gather (dim);
+        sumsq (0, dim);   # Octave's own reading of DIM: its conversions and errors
+        dim = double (real (dim(1)));
+      else
+        dim = 0;
+      endif
+      if (! isfloat (x))
+        x = double (x);
+      endif
+      if (iscomplex (x))
+        t = real (x) .* real (x) + imag (x) .* imag (x);
+      else
+        t = x .* x;
+      endif
+      if (dim == 0)
+        r = sum (t);
+      else
+        r = sum (t, dim);
+      endif
+    endfunction
+
     function r = dot (x, y, dim)
       ## Octave's dot (dot.cc): sum (conj (X) .* Y, DIM), one fused pass; two vectors of
       ## any orientation count as columns; integers multiply in their class and sum to
@@ -3715,6 +3747,29 @@ endclassdef
 %! assert (gather (f .* 2 .^ e), x);
 %! assert (gather (log2 (gpuArray (x(x > 0)))), log2 (x(x > 0)));
 %!error <element number 3 undefined> [a, b, c] = log2 (gpuArray (1));
+
+%!test
+%! ## sumsq: Octave's classes (integers and logical in double), complex (re^2 + im^2, a
+%! ## real result), DIM absent, 0 or beyond the dimensions, empty and N-d shapes
+%! x = randn (4, 5, 3);
+%! z = complex (randn (3, 4), randn (3, 4));
+%! cases = {x, single(x), int8([100 -100; 3 4]), uint8([20 20]), [true true; false true], ...
+%!          z, single(z), zeros(0, 3), zeros(3, 0), [], 5};
+%! for k = 1:numel (cases)
+%!   c = cases{k};
+%!   for d = {{}, {0}, {1}, {2}, {3}, {4}}
+%!     want = sumsq (c, d{1}{:});
+%!     got = sumsq (gpuArray (c), d{1}{:});
+%!     assert (isa (got, "gpuArray"));
+%!     got = gather (got);
+%!     assert ({class(got), size(got), iscomplex(got)}, {class(want), size(want), iscomplex(want)});
+%!     assert (got, want, -4 * eps (class (want)) * max (1, numel (c)));
+%!   endfor
+%! endfor
+%! assert (gather (sumsq (gpuArray ([1 NaN Inf]))), NaN);
+%! assert (gather (sumsq (gpuArray ([1 -Inf]))), Inf);
+%!error <conversion of 1.5> sumsq (gpuArray ([1 2]), 1.5)
+%!error <invalid dimension> sumsq (gpuArray ([1 2]), -1)
 
 %!test
 %! ## bitcmp: every integer class, double and single, with and without K
