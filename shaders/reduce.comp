@@ -2,9 +2,12 @@
 // and n is reduced in nchunks slices; a second pass (the same shader) combines the
 // slices. The core defines:
 //   ACC_T, IDENTITY, COMBINE(a, b)  the monoid (sum, prod, any, all)
-//   LOAD(addr, k)                   element k widened to ACC_T (or a fused expression)
+//   LOAD(addr, k)                   element k widened to ACC_T (or a fused expression):
+//                                   TO_ACC(LOAD_RAW(addr, k)), LOAD_RAW's type RAW_T
 //   STORE(addr, k, v)               result k, converted to the output class
 //   CONTIGUOUS                      inner == 1: a workgroup cooperates on one output
+//   SEGMENTED, SEG_ROWS             inner == 1, short columns: a workgroup takes 256
+//                                   whole columns, SEG_ROWS rows at a time
 //   ARG                             max/min: (value, index) pairs, BETTER(a, b) the
 //                                   strict order; ties go to the smaller index, so the
 //                                   result is Octave's first extremum in any tree order
@@ -134,6 +137,84 @@ void main()
 #if ARG
     STORE_INDEX(pc.out_index, o * pc.nchunks + c, partial_i[0]);
 #endif
+  }
+}
+#elif SEGMENTED
+// The strided kernel's work where inner == 1 (a thread per column), with the reads
+// coalesced: 256 consecutive columns are one run of memory, read SEG_ROWS rows at a
+// time in memory order into shared memory, by (row, column) with an odd pitch; then each
+// thread combines its column's rows in the strided kernel's order (even and odd rows in
+// two accumulators, extrema in row order), so the results are that kernel's, bit for bit.
+shared RAW_T seg[SEG_ROWS * 257];
+
+void main()
+{
+#ifdef GA_SHARED_TABLES
+  ga_m_tables_load(gl_WorkGroupSize.x);
+#endif
+  uint64_t o0 = (uint64_t(gl_WorkGroupID.y) * uint64_t(pc.groups_x) + uint64_t(gl_WorkGroupID.x)) * 256ul;
+  if (o0 >= pc.outer)
+    return; // whole workgroup leaves together: the barriers below stay uniform
+  uint cols = uint(min(pc.outer - o0, 256ul));
+  uint n = uint(pc.n); // short columns only (the core's choice)
+  uint t = gl_LocalInvocationID.x;
+  uint64_t base = o0 * pc.n;
+  ACC_T acc = IDENTITY;
+#if ARG
+  uint64_t idx = 0ul;
+#else
+  ACC_T a1 = IDENTITY;
+#endif
+  for (uint r0 = 0u; r0 < n; r0 += SEG_ROWS) {
+    uint rows = min(n - r0, uint(SEG_ROWS));
+    uint count = cols * rows;
+    // element e = t + 256 j of the step is row r of column c (one division per step:
+    // the next element's position follows by adding 256 = q rows + qr)
+    uint q = 256u / rows, qr = 256u - q * rows;
+    uint c = t / rows, r = t - c * rows;
+    uint64_t at = base + uint64_t(r0);
+    for (uint e0 = t; e0 < count; e0 += 8u * 256u) {
+      // eight loads in flight before their stores
+      RAW_T v[8]; // as loaded: the widening (a single's, emulated) after the loads
+      uint to[8];
+      [[unroll]] for (uint j = 0u; j < 8u; j++) {
+        if (e0 + j * 256u < count) {
+          v[j] = LOAD_RAW(pc.in_addr, at + uint64_t(c * n + r));
+          to[j] = r * 257u + c;
+        }
+        r += qr;
+        c += q;
+        if (r >= rows) {
+          r -= rows;
+          c++;
+        }
+      }
+      [[unroll]] for (uint j = 0u; j < 8u; j++)
+        if (e0 + j * 256u < count)
+          seg[to[j]] = v[j];
+    }
+    barrier();
+    if (t < cols) {
+      for (uint r = 0u; r < rows; r++) {
+#if ARG
+        ga_take(acc, idx, TO_ACC(seg[r * 257u + t]), uint64_t(r0 + r) + 1ul);
+#else
+        if ((r & 1u) == 0u) // r0 is even: r's parity is the row's
+          acc = COMBINE(acc, TO_ACC(seg[r * 257u + t]));
+        else
+          a1 = COMBINE(a1, TO_ACC(seg[r * 257u + t]));
+#endif
+      }
+    }
+    barrier();
+  }
+  if (t < cols) {
+#if ARG
+    STORE_INDEX(pc.out_index, o0 + uint64_t(t), idx);
+#else
+    acc = COMBINE(acc, a1);
+#endif
+    STORE(pc.out_addr, o0 + uint64_t(t), acc);
   }
 }
 #else

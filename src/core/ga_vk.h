@@ -67,6 +67,9 @@ typedef struct {
   bool shared_tables; /* elementwise and reduction kernels copy math tables to shared memory (GPUARRAY_SHARED_TABLES) */
   int64_t reduce_wg_min; /* > 0: reductions along dimension 1 this long or longer take a workgroup per result,
                           * shorter ones a thread (GPUARRAY_REDUCE_WG_MIN; 0: by the element size) */
+  int reduce_segmented; /* short columns read through shared memory (reduce.comp SEGMENTED):
+                         * GPUARRAY_REDUCE_SEGMENTED=0 never (the strided kernel), 1 where one
+                         * pass is enough (default), 2 also where slices would be (tuning) */
   int spirv_opt;  /* shaderc's optimization level (GPUARRAY_SPIRV_OPT): 0 none, 1 size, 2 performance */
 
   VkCommandPool cmd_pool;

@@ -282,6 +282,10 @@ static ga_status create_device(ga_vk *vk)
   const char *tab_env = getenv("GPUARRAY_SHARED_TABLES");
   if (tab_env && (*tab_env == '0' || *tab_env == '1'))
     vk->shared_tables = *tab_env == '1';
+  vk->reduce_segmented = 1;
+  const char *seg_env = getenv("GPUARRAY_REDUCE_SEGMENTED");
+  if (seg_env && *seg_env >= '0' && *seg_env <= '2' && !seg_env[1])
+    vk->reduce_segmented = *seg_env - '0';
   vk->reduce_wg_min = 0;
   const char *rw_env = getenv("GPUARRAY_REDUCE_WG_MIN");
   if (rw_env && *rw_env >= '0' && *rw_env <= '9')

@@ -115,6 +115,8 @@ typedef struct {
   bool final;       /* writes the result (not partial results) */
   const ga_expr *producer; /* a fused reduction reads this expression instead of memory */
   bool shared_tables;      /* its math tables copied into shared memory (ga_vk.h) */
+  bool segmented;          /* reduce.comp SEGMENTED: inner 1, short columns, one pass */
+  int seg_rows;            /* its rows per step (shared memory: seg_rows x 257 accumulators) */
 } reduce_variant;
 
 enum { RED_FIXED_WORDS = 8, RED_ARG_WORDS = 2, RED_EXTRA_WORDS = 6 }; /* 128 bytes in all */
@@ -223,8 +225,11 @@ static void emit_monoid(ga_strbuf *b, const reduce_variant *v)
     break;
   default:
     ga_sb_printf(b, "#define IDENTITY %s(0)\n#define TO_ACC(x) %s(x)\n", acc, to_acc);
-    if (ga_class_is_float(v->acc_cls))
-      ga_sb_printf(b, "#define BETTER(a, b) (!isnan(a) && (isnan(b) || GA_CV(a) %s GA_CV(b)))\n",
+    if (v->acc_cls == GA_SINGLE) /* ga_order_f: subnormals compared exactly where singles are emulated */
+      ga_sb_printf(b, "#define BETTER(a, b) (!isnan(a) && (isnan(b) || ga_order_f(a, b) == %d))\n",
+                   v->op == GA_RED_MAX ? 1 : -1);
+    else if (v->acc_cls == GA_DOUBLE)
+      ga_sb_printf(b, "#define BETTER(a, b) (!isnan(a) && (isnan(b) || (a) %s (b)))\n",
                    v->op == GA_RED_MAX ? ">" : "<");
     else
       ga_sb_printf(b, "#define BETTER(a, b) ((a) %s (b))\n", v->op == GA_RED_MAX ? ">" : "<");
@@ -264,20 +269,24 @@ static char *reduce_source(const void *ctx)
                               v->shared_tables);
   ga_sb_printf(&b, "#define ACC_T %s\n#define CONTIGUOUS %d\n#define ARG %d\n", acc, v->contiguous ? 1 : 0,
                is_extremum(v->op) ? 1 : 0);
+  ga_sb_printf(&b, "#define SEGMENTED %d\n#define SEG_ROWS %d\n", v->segmented ? 1 : 0, v->seg_rows);
   emit_monoid(&b, v);
   emit_store(&b, v->out_cls);
   if (is_extremum(v->op))
     ga_sb_printf(&b, "#define STORE_INDEX(a, k, i) %s\n",
                  v->final ? "GaF64(a + 8ul * (k)).v = double(i)" : "GaU64(a + 8ul * (k)).v = (i)");
+  /* LOAD_RAW: an element before TO_ACC (reduce.comp SEGMENTED keeps those in shared memory) */
+  ga_sb_printf(&b, "#define RAW_T %s\n#define LOAD(a, k) TO_ACC(LOAD_RAW(a, k))\n",
+               ga_glsl_type(x ? x->nodes[x->nnodes - 1].cls : v->in_cls));
   if (!x) {
-    ga_sb_printf(&b, "#define LOAD(a, k) TO_ACC(ga_ld_%s(a, k))\n", ga_glsl_suffix(v->in_cls));
+    ga_sb_printf(&b, "#define LOAD_RAW(a, k) ga_ld_%s(a, k)\n", ga_glsl_suffix(v->in_cls));
     ga_sb_puts(&b, ga_glsl_reduce);
     return ga_sb_take(&b);
   }
   const char *root = ga_glsl_type(x->nodes[x->nnodes - 1].cls);
   ga_bcast plan;
   ga_glsl_broadcast_plan(x, &plan);
-  ga_sb_puts(&b, "#define LOAD(a, k) TO_ACC(ga_fused_at(k))\n#define EXTRA_PARAMS");
+  ga_sb_puts(&b, "#define LOAD_RAW(a, k) ga_fused_at(k)\n#define EXTRA_PARAMS");
   if (plan.any_partial)
     ga_sb_puts(&b, " uint d0; uint d1; uint d2; uint dpad;");
   for (int i = 0; i < x->ninputs; i++)
@@ -298,8 +307,8 @@ static ga_status reduce_pass(ga_vk *vk, const reduce_variant *v, uint64_t in, ui
                              uint64_t out_index, int64_t inner, int64_t n, int64_t outer, int64_t nchunks)
 {
   char key[1200];
-  int len = snprintf(key, sizeof key, "red:%d:%d:%d:%d:%d:%d:%d", (int)v->op, (int)v->in_cls, (int)v->acc_cls,
-                     (int)v->out_cls, v->contiguous, v->second, v->final);
+  int len = snprintf(key, sizeof key, "red:%d:%d:%d:%d:%d:%d:%d:%d", (int)v->op, (int)v->in_cls, (int)v->acc_cls,
+                     (int)v->out_cls, v->contiguous, v->second, v->final, v->seg_rows);
   if (v->producer)
     ga_glsl_elementwise_key(v->producer, v->in_cls, key + len, sizeof key - (size_t)len);
   VkPipeline p;
@@ -307,8 +316,9 @@ static ga_status reduce_pass(ga_vk *vk, const reduce_variant *v, uint64_t in, ui
   if (st != GA_OK)
     return st;
   uint64_t chunk = nchunks > 0 ? ((uint64_t)n + (uint64_t)nchunks - 1) / (uint64_t)nchunks : 0;
-  uint64_t groups = v->contiguous ? (uint64_t)(outer * nchunks)
-                                  : ((uint64_t)(inner * outer * nchunks) + WG - 1) / WG;
+  uint64_t groups = v->contiguous  ? (uint64_t)(outer * nchunks)
+                    : v->segmented ? ((uint64_t)outer + WG - 1) / WG
+                                   : ((uint64_t)(inner * outer * nchunks) + WG - 1) / WG;
   uint64_t push[RED_FIXED_WORDS + RED_ARG_WORDS + RED_EXTRA_WORDS] = {
     in, out, (uint64_t)inner, (uint64_t)n, (uint64_t)outer, chunk, (uint64_t)nchunks, ga_vk_groups_x(groups)};
   int w = RED_FIXED_WORDS;
@@ -352,6 +362,32 @@ static int64_t wg_reduce_min(const ga_vk *vk, ga_class in_cls)
   if (vk->reduce_wg_min > 0)
     return vk->reduce_wg_min;
   return ga_class_size(in_cls) >= 8 ? 256 : 2048;
+}
+
+/* reduce.comp SEGMENTED's rows per step: as many as the device's shared memory holds in
+ * 257 columns of elements as loaded (RAW_T: 4 bytes at least) after 8 KB for the math
+ * tables (6.6 KB at most), 48 KB at most; a multiple of 8 where that leaves 8 or more (a
+ * column's step then covers whole 32-byte sectors of 4- and 8-byte elements), and even in
+ * any case (the row's parity picks its accumulator) */
+static int seg_rows(const ga_vk *vk, ga_class raw)
+{
+  uint32_t limit = vk->props.limits.maxComputeSharedMemorySize;
+  uint32_t budget = (limit < 49152 ? limit : 49152) - 8192;
+  size_t size = ga_class_size(raw) < 4 ? 4 : ga_class_size(raw);
+  int rows = (int)(budget / (257 * size));
+  return rows >= 8 ? rows & ~7 : rows & ~1;
+}
+
+/* Up to which column length SEGMENTED beats a workgroup per column: measured on the H200
+ * (sum (X, 1) of 2^27 and 2^28 elements, device ms, workgroup -> segmented): double 256
+ * rows 1.75 -> 0.29, 1024 rows 0.87 -> 0.62, 2048 rows 0.53 -> 0.72; single 2048 rows
+ * 0.61 -> 0.72. GPUARRAY_REDUCE_WG_MIN moves this limit too. Offsets within 256
+ * columns are 32-bit. */
+static int64_t seg_max_rows(const ga_vk *vk, ga_class in_cls)
+{
+  if (vk->reduce_wg_min > 0)
+    return vk->reduce_wg_min < (1 << 22) ? vk->reduce_wg_min : (1 << 22);
+  return ga_class_size(in_cls) >= 8 ? 1024 : 2048;
 }
 
 /* Enough slices along n to keep the device busy, none shorter than a few thousand. */
@@ -404,9 +440,16 @@ ga_status ga_vk_reduce(void *state, const ga_reduce_desc *d)
     acc = GA_DOUBLE;
   if (is_extremum(op) && (d->in_cls == GA_DOUBLE || d->in_cls == GA_SINGLE))
     acc = d->in_cls;
-  /* (few results: a workgroup each, in one pass, as before) */
-  bool contiguous = d->inner == 1 && (d->n >= wg_reduce_min(vk, d->in_cls) || d->outer < 4096);
-  int64_t nchunks = choose_chunks(contiguous, d->inner, d->n, d->outer);
+  /* Along dimension 1, many short columns: a thread per column in one pass, reading
+   * through shared memory (SEGMENTED), where no slices are wanted. Else a workgroup per
+   * column from wg_reduce_min rows on or for few columns (CONTIGUOUS), or the strided
+   * kernel (a thread per column or column slice) */
+  int rows = seg_rows(vk, x ? x->nodes[x->nnodes - 1].cls : d->in_cls);
+  bool segmented = d->inner == 1 && d->outer >= 4096 && vk->reduce_segmented && rows > 0 &&
+                   d->n < seg_max_rows(vk, d->in_cls) &&
+                   (vk->reduce_segmented == 2 || choose_chunks(false, 1, d->n, d->outer) == 1);
+  bool contiguous = !segmented && d->inner == 1 && (d->n >= wg_reduce_min(vk, d->in_cls) || d->outer < 4096);
+  int64_t nchunks = segmented ? 1 : choose_chunks(contiguous, d->inner, d->n, d->outer);
   uint64_t in = d->n > 0 && !x ? d->in->address : 0;
   uint64_t out_index = d->out_index ? d->out_index->address : 0;
   ga_status st = GA_OK;
@@ -420,7 +463,7 @@ ga_status ga_vk_reduce(void *state, const ga_reduce_desc *d)
     out_index = idx_tmp.address;
   }
   reduce_variant v1 = {op, d->in_cls, acc, nchunks > 1 ? partial_class(acc) : oc, contiguous, false,
-                       nchunks == 1, x, vk->shared_tables};
+                       nchunks == 1, x, vk->shared_tables, segmented, segmented ? rows : 0};
   if (nchunks == 1) {
     st = reduce_pass(vk, &v1, in, 0, d->out->address, out_index, d->inner, d->n, d->outer, 1);
   } else {
@@ -431,7 +474,7 @@ ga_status ga_vk_reduce(void *state, const ga_reduce_desc *d)
       st = ga_buffer_acquire(nparts * 8, &partial_idx);
     if (st == GA_OK)
       st = reduce_pass(vk, &v1, in, 0, partial.address, partial_idx.address, d->inner, d->n, d->outer, nchunks);
-    reduce_variant v2 = {op, v1.out_cls, acc, oc, contiguous, true, true, NULL, false};
+    reduce_variant v2 = {op, v1.out_cls, acc, oc, contiguous, true, true, NULL, false, false, 0};
     if (st == GA_OK)
       st = reduce_pass(vk, &v2, partial.address, partial_idx.address, d->out->address, out_index, d->inner,
                        nchunks, d->outer, 1);

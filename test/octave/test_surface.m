@@ -441,8 +441,9 @@ x = -20 + 40 * rand (1, 500);
 [np, nf] = same (@gammaln, {x}, 1e-12, "gammaln random", np, nf);
 
 ## ---- short reductions along dimension 1 with many results -------------------------
-## (a thread per result where columns are short and many, a workgroup per result where
-## they are long or few: src/core/ga_vk_kernels.c, wg_reduce_min; both paths here)
+## (a thread per result where columns are short and many, read through shared memory in
+## one pass (1 to 16 rows here) or by the strided kernel in slices (255 rows), a workgroup
+## per result where they are long or few: src/core/ga_vk_kernels.c; every path here)
 for cls = {"double", "single", "int32", "uint8", "logical"}
   c = cls{1};
   for m = [1 3 16 255 300 2100]
