@@ -324,6 +324,19 @@ float ga_trunc_f(float x) { return trunc(x); }
 #endif
 // a - b is a + (-b) in IEEE arithmetic, signed zeros included; the negation is exact
 float ga_sub_f(float a, float b) { return ga_add_f(a, ga_neg_f(b)); }
+// The order of a and b: -1, 0, 1, or 2 when unordered (a NaN). A float comparison flushes
+// subnormal operands where singles are emulated, so there a zero or subnormal operand
+// (or a NaN) is compared in double; the others in float, which is exact for them.
+int ga_order_f(float a, float b)
+{
+#if GA_EMULATE32
+  if (ga_tiny_f(a) || ga_tiny_f(b)) {
+    double x = ga_d(a), y = ga_d(b);
+    return x < y ? -1 : (x > y ? 1 : (x == y ? 0 : 2));
+  }
+#endif
+  return a < b ? -1 : (a > b ? 1 : (a == b ? 0 : 2));
+}
 float ga_sign_f(float x)
 {
   return GA_CV(x) > GA_CV(0.0) ? 1.0 : (GA_CV(x) < GA_CV(0.0) ? -1.0 : (isnan(x) ? x : 0.0));

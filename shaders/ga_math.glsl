@@ -214,8 +214,8 @@ uint64_t ga_modrem_uint64(bool is_mod, uint64_t x, uint64_t y)
 // max (p, q) and min as Octave's: p unless q is better or p is NaN (q NaN: p)
 double ga_max_double(double p, double q) { return isnan(q) ? p : (p >= q ? p : q); }
 double ga_min_double(double p, double q) { return isnan(q) ? p : (p <= q ? p : q); }
-float ga_max_single(float p, float q) { return isnan(q) ? p : (GA_CV(p) >= GA_CV(q) ? p : q); }
-float ga_min_single(float p, float q) { return isnan(q) ? p : (GA_CV(p) <= GA_CV(q) ? p : q); }
+float ga_max_single(float p, float q) { return isnan(q) ? p : (ga_holds_ge(ga_order_f(p, q)) != 0u ? p : q); }
+float ga_min_single(float p, float q) { return isnan(q) ? p : (ga_holds_le(ga_order_f(p, q)) != 0u ? p : q); }
 
 // Octave's conversion of a floating value to uint64 for the bit functions: round half
 // away, saturate, NaN -> 0; built from 32-bit halves (exact on every driver)

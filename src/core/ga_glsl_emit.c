@@ -531,8 +531,8 @@ void ga_glsl_emit_binary(ga_strbuf *b, const ga_xnode *n, ga_class ca, const cha
   case GA_CM_CMP_DOUBLE:
     ga_sb_printf(b, "uint(ga_d(%s) %s ga_d(%s))", a, cmp_sign(n->op), bexpr);
     return;
-  case GA_CM_CMP_SINGLE: /* in single, as Octave: GA_CV compares flushed subnormals right */
-    ga_sb_printf(b, "uint(GA_CV(ga_f(%s)) %s GA_CV(ga_f(%s)))", a, cmp_sign(n->op), bexpr);
+  case GA_CM_CMP_SINGLE: /* in single, as Octave (ga_order_f: subnormals too) */
+    ga_sb_printf(b, "ga_holds_%s(ga_order_f(ga_f(%s), ga_f(%s)))", ga_binop_name(n->op), a, bexpr);
     return;
   case GA_CM_CMP_INT64: case GA_CM_CMP_MIXED64:
     emit_cmp64(b, n, ca, a, cb, bexpr);

@@ -1,6 +1,7 @@
 ## The operations IEEE 754 rounds correctly (+ - .* ./ sqrt, and the single class's
-## double-to-single conversion) give Octave's results bit for bit on the device: every
-## sign of zero, every subnormal, every NaN position, in double and single. The math
+## double-to-single conversion), comparisons and extrema give Octave's results bit for
+## bit on the device: every sign of zero, every subnormal, every NaN position, in double
+## and single. The math
 ## library's correction of division and square root is skipped on drivers known to round
 ## them correctly (GPUARRAY_EXACT_DIVSQRT; NVIDIA's): this is what vouches for that.
 ## Prints "N passed, N failed" last; exits non-zero on failure.
@@ -91,6 +92,24 @@ for cls = {"double", "single"}
   [np, nf] = same_bits (gather (X .* Y), x .* y, ["x .* y " c], np, nf);
   [np, nf] = same_bits (gather (X + Y), x + y, ["x + y " c], np, nf);
   [np, nf] = same_bits (gather (X - Y), x - y, ["x - y " c], np, nf);
+  ## comparisons and extrema are exact as well: a subnormal operand is no zero (where
+  ## singles are emulated, a float comparison would flush it), a zero's sign is kept
+  for op = {@lt, @le, @gt, @ge, @eq, @ne}
+    [np, nf] = same_bits (double (gather (op{1} (X, Y))), double (op{1} (x, y)), [func2str(op{1}) " " c], np, nf);
+  endfor
+  [np, nf] = same_bits (gather (max (X, Y)), max (x, y), ["max (x, y) " c], np, nf);
+  [np, nf] = same_bits (gather (min (X, Y)), min (x, y), ["min (x, y) " c], np, nf);
+  for rows = [4, 1000]   # short columns (a thread per column) and long ones (a workgroup)
+    m = rows * floor (numel (x) / rows);
+    [g, gi] = max (reshape (X(1:m), rows, []), [], 1);
+    [r, ri] = max (reshape (x(1:m), rows, []), [], 1);
+    [np, nf] = same_bits (gather (g), r, sprintf ("max over %d rows %s", rows, c), np, nf);
+    [np, nf] = same_bits (gather (gi), ri, sprintf ("max's index over %d rows %s", rows, c), np, nf);
+    [g, gi] = min (reshape (X(1:m), rows, []), [], 1);
+    [r, ri] = min (reshape (x(1:m), rows, []), [], 1);
+    [np, nf] = same_bits (gather (g), r, sprintf ("min over %d rows %s", rows, c), np, nf);
+    [np, nf] = same_bits (gather (gi), ri, sprintf ("min's index over %d rows %s", rows, c), np, nf);
+  endfor
   [np, nf] = same_bits (gather (1 ./ X), 1 ./ x, ["1 ./ x " c], np, nf);
   [np, nf] = same_bits (gather (X ./ 3), x ./ 3, ["x ./ 3 " c], np, nf);
   a = abs (x);
