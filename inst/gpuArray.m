@@ -3660,6 +3660,30 @@ endclassdef
 %! assert (s.host_fallbacks, 0);
 %! assert (s.dispatches, 1);
 
+%!test
+%! ## integer powers as Octave's (oct-inttypes.cc): two integers by repeated squaring with
+%! ## saturation (a negative exponent gives 0 unless the base is +-1), an integer and a
+%! ## floating value through pow, rounded and saturated (never complex: NaN is 0), a
+%! ## whole exponent below the class's digits by the integers' rule; every base sign
+%! check_binary (@power, int32 ([2 0 -1 -1 3 -3]), int32 ([-1 -1 -3 -2 20 21]));
+%! check_binary (@power, int8 (-3), [0.5 2 2.5 -1]);
+%! check_binary (@power, int16 ([-8 27 3]), [1/3; 2]);
+%! check_binary (@power, int64 ([3 -3 2 -2 0 1 -1 3037000499]), int64 ([39 40 63 63 -2 -5 -3 2]));
+%! check_binary (@power, uint64 ([3 2 2 0 7]), uint64 ([41 63 64 0 3]));
+%! check_binary (@power, int64 ([5 3 -7]), [2.5 62 -1]);
+%! check_binary (@power, [2 -3 0.5], int64 ([62 41 -3]));
+%! check_binary (@power, single (2.5), int64 ([3 70]));
+%! check_binary (@power, int64 (5), true);
+%! check_binary (@power, true, int64 ([-2 0 3]));
+%! ## two 64-bit integer arrays: on the device, fused
+%! x = int64 (randi ([-30 30], 1, 300));
+%! y = int64 (randi ([-2 40], 1, 300));
+%! s0 = gpuarray_stats ();
+%! r = gather (gpuArray (x) .^ gpuArray (y) + int64 (1));
+%! s1 = gpuarray_stats ();
+%! assert (r, x .^ y + 1);
+%! assert (s1.host_fallbacks, s0.host_fallbacks);
+
 %!assert (gather (gpuArray ([1 -2]) .^ 0.5), [1 -2] .^ 0.5, -4 * eps)
 %!assert (gather (gpuArray ([1 -2]) .^ Inf), [1 -2] .^ Inf)
 %!assert (gather (gpuArray (-8) .^ [1/3 2]), (-8) .^ [1/3 2], -4 * eps)

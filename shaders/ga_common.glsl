@@ -555,6 +555,39 @@ uint64_t ga_div_uint64(uint64_t a, uint64_t b)
     q += 1ul;
   return q;
 }
+// Octave's power of two 64-bit integers (oct-inttypes.cc; the host's ga_int_power): 1
+// for b = 0 or a = 1, for b < 0 +-1 where a = -1 and 0 elsewhere, else repeated
+// squaring with every product saturated
+int64_t ga_pow_int64(int64_t a, int64_t b)
+{
+  if (b == 0l || a == 1l)
+    return 1l;
+  if (b < 0l)
+    return a == -1l ? ((b & 1l) != 0l ? -1l : 1l) : 0l;
+  int64_t r = a, base = a;
+  for (int64_t e = b - 1l; e != 0l;) {
+    if ((e & 1l) != 0l)
+      r = ga_mul_int64(r, base);
+    e >>= 1;
+    if (e != 0l)
+      base = ga_mul_int64(base, base);
+  }
+  return r;
+}
+uint64_t ga_pow_uint64(uint64_t a, uint64_t b)
+{
+  if (b == 0ul || a == 1ul)
+    return 1ul;
+  uint64_t r = a, base = a;
+  for (uint64_t e = b - 1ul; e != 0ul;) {
+    if ((e & 1ul) != 0ul)
+      r = ga_mul_uint64(r, base);
+    e >>= 1;
+    if (e != 0ul)
+      base = ga_mul_uint64(base, base);
+  }
+  return r;
+}
 
 // Octave's comparisons of a 64-bit integer x with a double y: -1, 0, 1, or 2 when
 // unordered (NaN). In double unless equal; then as integers, with intmax taken as greater

@@ -839,8 +839,11 @@ bool ga_glsl_elementwise_supported(const ga_expr *x, ga_class out_cls)
       return false; /* eye's division in 32 bits: see emit_generator */
     if (x->nodes[j].kind == GA_X_BINARY && x->nodes[j].op == GA_OP_POWER && x->nodes[j].mode == GA_CM_FLOAT)
       continue; /* double and single: pow on the device (shaders/ga_math.glsl ga_pow_d) */
+    if (x->nodes[j].kind == GA_X_BINARY && x->nodes[j].op == GA_OP_POWER && x->nodes[j].mode == GA_CM_INT_EXACT &&
+        x->nodes[x->nodes[j].a].cls == x->nodes[j].cls && x->nodes[x->nodes[j].b].cls == x->nodes[j].cls)
+      continue; /* two 64-bit integers: Octave's repeated squaring (ga_pow_int64, ga_pow_uint64) */
     if (x->nodes[j].kind == GA_X_BINARY && x->nodes[j].op == GA_OP_POWER) {
-      /* integer classes on the device: Octave's products and quotient for scalar
+      /* other integer powers on the device: Octave's products and quotient for scalar
        * exponents 2, 3, -1, and the trivial 0 and 1; other exponents on the host */
       const ga_xnode *e = &x->nodes[x->nodes[j].b];
       double y = e->kind == GA_X_SCALAR && !ga_class_is_int(e->cls) ? x->scalars[e->slot].v.f : 0.5;

@@ -1200,6 +1200,25 @@ static double octave_power(double a, double b, bool single, bool scalar_exponent
   return single ? (double)powf((float)a, (float)b) : pow(a, b);
 }
 
+/* Octave's .^ with an integer result: two integers by its integers' rule (ga_int_power),
+ * 64-bit integers with a logical by its rule for a double operand (ga_int64_mixed), the
+ * narrower ones with a floating or logical operand through C's pow, rounded and
+ * saturated (exact where Octave takes the integers' rule: those powers are exact in
+ * double or saturate anyway). */
+static hval int_power(ga_class c, ga_class ca, hval a, ga_class cb, hval b, bool scalar_exponent)
+{
+  bool ia = ga_class_is_int(ca), ib = ga_class_is_int(cb);
+  if (ia && ib)
+    return clamp_int(c, ga_int_power(c, to_i128(ca, a), to_i128(cb, b)));
+  if (ga_class_is_wide_int(c)) {
+    hval r;
+    r.im = 0;
+    r.u = ga_int64_mixed(GA_OP_POWER, c, ia ? a.u : b.u, ia ? to_double(cb, b) : to_double(ca, a), ia);
+    return r;
+  }
+  return saturate_d(c, octave_power(to_double(ca, a), to_double(cb, b), false, scalar_exponent));
+}
+
 /* Octave's mod and rem for floating values (liboctave's octave::math::mod and rem,
  * lo-mappers.h), in the precision T of the result: x - y .* floor (x ./ y) (fix for
  * rem), 0 where y is no integer and x ./ y is within eps of one, mod (x, 0) = x,
@@ -1515,11 +1534,11 @@ ga_status ga_host_eval_expr(const ga_expr *x, const void *const *inputs, ga_clas
         ga_class ca = x->nodes[n->a].cls, cb = x->nodes[n->b].cls;
         bool scalar_exponent = node_is_scalar(x, n->b);
         for (int64_t k = 0; k < len; k++) {
-          double p = octave_power(to_double(ca, a[k]), to_double(cb, b[k]), n->cls == GA_SINGLE, scalar_exponent);
-          if (n->mode == GA_CM_INT_DOUBLE)
-            v[k] = saturate_d(n->cls, p);
-          else
-            v[k].f = p;
+          if (n->mode != GA_CM_FLOAT) {
+            v[k] = int_power(n->cls, ca, a[k], cb, b[k], scalar_exponent);
+            continue;
+          }
+          v[k].f = octave_power(to_double(ca, a[k]), to_double(cb, b[k]), n->cls == GA_SINGLE, scalar_exponent);
         }
       } else {
         const hval *a = vals + (size_t)n->a * BLOCK, *b = vals + (size_t)n->b * BLOCK;

@@ -14,8 +14,14 @@ typedef unsigned __int128 u128;
 #define TWO63 9223372036854775808.0
 #define TWO64 18446744073709551616.0
 
-static i128 lo(ga_class c) { return c == GA_INT64 ? (i128)INT64_MIN : 0; }
-static i128 hi(ga_class c) { return c == GA_INT64 ? (i128)INT64_MAX : (i128)UINT64_MAX; }
+static i128 lo(ga_class c)
+{
+  return c == GA_INT64 ? (i128)INT64_MIN : c == GA_UINT64 ? 0 : (i128)ga_class_int_min(c);
+}
+static i128 hi(ga_class c)
+{
+  return c == GA_INT64 ? (i128)INT64_MAX : c == GA_UINT64 ? (i128)UINT64_MAX : (i128)ga_class_int_max(c);
+}
 
 /* (lo and hi held in locals: GCC 12 -O2 crashes in its tail-recursion pass otherwise) */
 static i128 sat(ga_class c, i128 r)
@@ -141,6 +147,26 @@ static i128 divide(ga_class c, i128 x, double y)
   return mul(c, x, 1.0 / y);
 }
 
+/* Octave's power of two integers of class c (oct-inttypes.cc): 1 for b = 0 or a = 1;
+ * for b < 0, a for a = -1 and odd b, 1 for a = -1, else 0; otherwise repeated squaring,
+ * every product saturated to the class (int_mul works for every integer class). */
+__int128 ga_int_power(ga_class c, __int128 a, __int128 b)
+{
+  if (b == 0 || a == 1)
+    return 1;
+  if (b < 0)
+    return a == -1 ? ((b & 1) ? -1 : 1) : 0;
+  i128 r = a, base = a;
+  for (i128 e = b - 1; e != 0;) {
+    if (e & 1)
+      r = int_mul(c, r, base);
+    e >>= 1;
+    if (e != 0)
+      base = int_mul(c, base, base);
+  }
+  return r;
+}
+
 uint64_t ga_int64_mixed(ga_binop op, ga_class c, uint64_t xbits, double y, bool int_first)
 {
   i128 x = c == GA_INT64 ? (i128)(int64_t)xbits : (i128)xbits;
@@ -154,6 +180,13 @@ uint64_t ga_int64_mixed(ga_binop op, ga_class c, uint64_t xbits, double y, bool 
     break;
   case GA_OP_TIMES:
     r = mul(c, x, y);
+    break;
+  case GA_OP_POWER: /* Octave: a whole exponent 0 <= y < digits takes the integers' rule */
+    if (int_first)
+      r = y >= 0 && y < (c == GA_INT64 ? 63 : 64) && y == round(y) ? ga_int_power(c, x, (i128)y)
+                                                                  : from_double(c, pow(to_double(c, x), y));
+    else
+      r = from_double(c, pow(y, to_double(c, x)));
     break;
   default: /* GA_OP_RDIVIDE; double / integer is done in double, then converted */
     r = int_first ? divide(c, x, y) : from_double(c, y / to_double(c, x));

@@ -314,6 +314,8 @@ ga_status ga_plan_la_try(const ga_la_desc *d);
  * (two's complement), y the floating operand widened to double; int_first tells
  * whether the integer operand is the left one. Returns the result's 64 bits. */
 uint64_t ga_int64_mixed(ga_binop op, ga_class int_cls, uint64_t x, double y, bool int_first);
+/* Octave's power of two integers of class c (either operand within c's range). */
+__int128 ga_int_power(ga_class c, __int128 a, __int128 b);
 
 /* ---- tensors and the handle table (ga_tensor.c, ga_handles.c) ----------------------- */
 struct ga_lazy;
