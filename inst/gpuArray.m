@@ -3683,6 +3683,19 @@ endclassdef
 %! s1 = gpuarray_stats ();
 %! assert (r, x .^ y + 1);
 %! assert (s1.host_fallbacks, s0.host_fallbacks);
+%! ## narrower integers with any exponent too (pow in double, rounded and saturated)
+%! x = uint8 (randi ([0 255], 40, 30));
+%! y = int16 (randi ([-3 20], 40, 30)) .* int16 (sign (randn (40, 30)));
+%! e = int16 (randi ([-2 9], 40, 30));
+%! s0 = gpuarray_stats ();
+%! r1 = gather (gpuArray (x) .^ 2.2);
+%! r2 = gather (gpuArray (y) .^ gpuArray (e));
+%! r3 = gather (sum (double (gpuArray (x) .^ single (0.45)), 1));
+%! s1 = gpuarray_stats ();
+%! assert (r1, x .^ 2.2);
+%! assert (r2, y .^ e);
+%! assert (r3, sum (double (x .^ single (0.45)), 1));
+%! assert (s1.host_fallbacks, s0.host_fallbacks);
 
 %!assert (gather (gpuArray ([1 -2]) .^ 0.5), [1 -2] .^ 0.5, -4 * eps)
 %!assert (gather (gpuArray ([1 -2]) .^ Inf), [1 -2] .^ Inf)

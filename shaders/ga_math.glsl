@@ -589,6 +589,16 @@ double ga_pow_scalar_double(double x, double y)
   return ga_pow_d(x, y);
 }
 double ga_pow_double(double x, double y) { return ga_pow_d(x, y); }
+// .^ with an integer result of 32 bits or fewer, before its rounding and saturation:
+// Octave's rule for two integers with a negative exponent (0 unless the base is +-1),
+// else pow in double, which holds exactly every power of integers that does not
+// saturate anyway; a negative base with a fractional exponent gives NaN, then 0
+double ga_pow_int_result(double a, double b, bool both_int)
+{
+  if (both_int && b < 0.0lf)
+    return abs(a) != 1.0lf ? 0.0lf : (a < 0.0lf && floor(0.5lf * b) * 2.0lf != b ? -1.0lf : 1.0lf);
+  return ga_pow_d(a, b);
+}
 // (powf, glibc's, with the single functions below)
 float ga_powf_single(float x, float y);
 // singles: integer exponents and special values take ga_pow_d rounded once to single

@@ -566,6 +566,25 @@ void ga_glsl_emit_binary(ga_strbuf *b, const ga_xnode *n, ga_class ca, const cha
   }
 }
 
+/* An integer power that Octave's exact cases cover: a scalar floating exponent 0, 1, 2,
+ * 3 or -1 (products and a quotient, no math library) */
+static bool int_power_exact_case(const ga_expr *x, const ga_xnode *n)
+{
+  const ga_xnode *e = &x->nodes[n->b];
+  if (e->kind != GA_X_SCALAR || ga_class_is_int(e->cls))
+    return false;
+  double y = x->scalars[e->slot].v.f;
+  return y == 0 || y == 1 || y == 2 || y == 3 || y == -1;
+}
+
+/* Whether node n is a power through the math library's pow (and its tables) */
+static bool node_uses_pow(const ga_expr *x, const ga_xnode *n)
+{
+  if (n->kind != GA_X_BINARY || n->op != GA_OP_POWER)
+    return false;
+  return n->mode == GA_CM_FLOAT || (n->mode == GA_CM_INT_DOUBLE && !int_power_exact_case(x, n));
+}
+
 static bool range_contains(ga_class outer, ga_class inner)
 {
   if (outer == inner)
@@ -837,18 +856,16 @@ bool ga_glsl_elementwise_supported(const ga_expr *x, ga_class out_cls)
       return false;
     if (x->nodes[j].kind == GA_X_INDEX && x->nodes[j].gen == GA_GEN_EYE && (uint64_t)x->numel > 0xffffffffu)
       return false; /* eye's division in 32 bits: see emit_generator */
-    if (x->nodes[j].kind == GA_X_BINARY && x->nodes[j].op == GA_OP_POWER && x->nodes[j].mode == GA_CM_FLOAT)
-      continue; /* double and single: pow on the device (shaders/ga_math.glsl ga_pow_d) */
+    if (node_uses_pow(x, &x->nodes[j]))
+      continue; /* pow on the device (shaders/ga_math.glsl ga_pow_d), integers up to 32 bits too */
     if (x->nodes[j].kind == GA_X_BINARY && x->nodes[j].op == GA_OP_POWER && x->nodes[j].mode == GA_CM_INT_EXACT &&
         x->nodes[x->nodes[j].a].cls == x->nodes[j].cls && x->nodes[x->nodes[j].b].cls == x->nodes[j].cls)
       continue; /* two 64-bit integers: Octave's repeated squaring (ga_pow_int64, ga_pow_uint64) */
     if (x->nodes[j].kind == GA_X_BINARY && x->nodes[j].op == GA_OP_POWER) {
-      /* other integer powers on the device: Octave's products and quotient for scalar
-       * exponents 2, 3, -1, and the trivial 0 and 1; other exponents on the host */
-      const ga_xnode *e = &x->nodes[x->nodes[j].b];
-      double y = e->kind == GA_X_SCALAR && !ga_class_is_int(e->cls) ? x->scalars[e->slot].v.f : 0.5;
-      if (e->kind != GA_X_SCALAR || ga_class_is_int(e->cls) || !(y == 0 || y == 1 || y == 2 || y == 3 || y == -1) ||
-          ga_class_is_wide_int(x->nodes[j].cls))
+      /* the rest: Octave's exact cases for narrower integers (products and a quotient for
+       * scalar exponents 2, 3, -1, and the trivial 0 and 1); 64-bit integers with a
+       * floating operand on the host */
+      if (!int_power_exact_case(x, &x->nodes[j]) || ga_class_is_wide_int(x->nodes[j].cls))
         return false;
     }
   }
@@ -1007,6 +1024,12 @@ static void emit_nodes(ga_strbuf *b, const ga_expr *x, const char *indent, const
     } else if (n->kind == GA_X_TERNARY) {
       emit_ternary(b, x, n);
       ga_sb_puts(b, ";\n");
+    } else if (n->op == GA_OP_POWER && n->mode == GA_CM_INT_DOUBLE && node_uses_pow(x, n)) {
+      /* Octave's integer powers through pow in double, rounded and saturated */
+      bool both_int = ga_class_is_int(x->nodes[n->a].cls) && ga_class_is_int(x->nodes[n->b].cls);
+      ga_sb_printf(b, "%s(ga_sat(ga_pow_int_result(ga_d(v%d), ga_d(v%d), %s), %.1f, %.1f));\n",
+                   ga_glsl_type(n->cls), n->a, n->b, both_int ? "true" : "false", ga_class_int_min(n->cls),
+                   ga_class_int_max(n->cls));
     } else if (n->op == GA_OP_POWER && n->mode == GA_CM_FLOAT && !ga_class_is_complex(n->cls)) {
       /* a scalar exponent keeps Octave's exact cases (x .^ 2 is x * x); an array of
        * exponents is pow throughout, as Octave's elementwise std::pow */
@@ -1176,7 +1199,7 @@ static unsigned expr_table_groups(const ga_expr *x)
   unsigned g = 0;
   for (int j = 0; x && j < x->nnodes; j++) {
     const ga_xnode *n = &x->nodes[j];
-    if (n->kind == GA_X_BINARY && ((n->op == GA_OP_POWER && n->mode == GA_CM_FLOAT) || ga_binop_is_gammainc(n->op)))
+    if (node_uses_pow(x, n) || (n->kind == GA_X_BINARY && ga_binop_is_gammainc(n->op)))
       g |= TAB_POW;
     if (n->kind == GA_X_BINARY && n->op == GA_OP_POWER && n->mode == GA_CM_FLOAT && n->cls == GA_SINGLE)
       g |= TAB_F32; /* glibc's powf for non-integer exponents */
@@ -1225,7 +1248,7 @@ static unsigned emit_prelude(ga_strbuf *b, const ga_expr *x, int need, unsigned 
     math |= (n->kind == GA_X_UNARY && (ga_unop_is_function(n->uop) || n->uop == GA_UOP_ANGLE)) ||
             (n->kind == GA_X_BINARY && (n->op == GA_OP_ATAN2 || n->op == GA_OP_HYPOT || ga_binop_is_gammainc(n->op) ||
                                               ga_binop_is_gammaincinv(n->op))) ||
-            (n->kind == GA_X_BINARY && n->op == GA_OP_POWER && n->mode == GA_CM_FLOAT) || n->kind == GA_X_TERNARY;
+            node_uses_pow(x, n) || n->kind == GA_X_TERNARY;
     lite |= n->kind == GA_X_BINARY && ga_binop_is_function(n->op);
   }
   math |= has_generator(x, GA_GEN_NORMAL);
