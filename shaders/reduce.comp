@@ -195,14 +195,14 @@ void main()
     }
     barrier();
     if (t < cols) {
-      for (uint r = 0u; r < rows; r++) {
+      for (uint k = 0u; k < rows; k++) {
 #if ARG
-        ga_take(acc, idx, TO_ACC(seg[r * 257u + t]), uint64_t(r0 + r) + 1ul);
+        ga_take(acc, idx, TO_ACC(seg[k * 257u + t]), uint64_t(r0 + k) + 1ul);
 #else
-        if ((r & 1u) == 0u) // r0 is even: r's parity is the row's
-          acc = COMBINE(acc, TO_ACC(seg[r * 257u + t]));
+        if ((k & 1u) == 0u) // r0 is even (SEG_ROWS is): k's parity is the row's
+          acc = COMBINE(acc, TO_ACC(seg[k * 257u + t]));
         else
-          a1 = COMBINE(a1, TO_ACC(seg[r * 257u + t]));
+          a1 = COMBINE(a1, TO_ACC(seg[k * 257u + t]));
 #endif
       }
     }

@@ -116,7 +116,7 @@ typedef struct {
   const ga_expr *producer; /* a fused reduction reads this expression instead of memory */
   bool shared_tables;      /* its math tables copied into shared memory (ga_vk.h) */
   bool segmented;          /* reduce.comp SEGMENTED: inner 1, short columns, one pass */
-  int seg_rows;            /* its rows per step (shared memory: seg_rows x 257 accumulators) */
+  int seg_rows;            /* its rows per step (shared memory: seg_rows x 257 elements as loaded) */
 } reduce_variant;
 
 enum { RED_FIXED_WORDS = 8, RED_ARG_WORDS = 2, RED_EXTRA_WORDS = 6 }; /* 128 bytes in all */
