@@ -462,6 +462,9 @@ classdef gpuArray < handle
     endfunction
 
     function r = circshift (x, n, dim)
+      if (nargin < 2)
+        print_usage ("circshift");
+      endif
       if (isempty (x))
         r = x;
         return;
@@ -3784,6 +3787,7 @@ endclassdef
 %! assert (gather (f .* 2 .^ e), x);
 %! assert (gather (log2 (gpuArray (x(x > 0)))), log2 (x(x > 0)));
 %!error <element number 3 undefined> [a, b, c] = log2 (gpuArray (1));
+%!error <Invalid call to circshift> circshift (gpuArray ([1 2 3]))
 
 %!test
 %! ## sumsq: Octave's classes (integers and logical in double), complex (re^2 + im^2, a
