@@ -2224,6 +2224,24 @@ classdef gpuArray < handle
       r = gpuArray.reduce_ ("sum", x, varargin, 1);
     endfunction
 
+    function r = sinc (x)
+      ## Octave's sinc.m with its own operations on the device: sin (pi x) ./ (pi x) in
+      ## x's class, 1 where x is 0, stored into a double array as Octave's does (a double
+      ## result for every class, single and integer values included)
+      if (nargin < 1)
+        print_usage ("sinc");
+      endif
+      nz = (x != 0);
+      if (! gather (any (nz(:))))
+        r = gpuArray.ones (size (x));
+        return;
+      endif
+      t = pi * x;
+      r = double (sin (t) ./ t);
+      ## (a method's own r(...) = v would assign into the object array, not call subsasgn)
+      r = subsasgn (r, substruct ("()", {! nz}), 1);
+    endfunction
+
     function r = sumsq (x, dim)
       ## Octave's sumsq: the sum of squares along DIM (the first non-singleton one when
       ## DIM is absent or 0), of re^2 + im^2 for complex X (a real result); integers and
@@ -3788,6 +3806,17 @@ endclassdef
 %! assert (gather (log2 (gpuArray (x(x > 0)))), log2 (x(x > 0)));
 %!error <element number 3 undefined> [a, b, c] = log2 (gpuArray (1));
 %!error <Invalid call to circshift> circshift (gpuArray ([1 2 3]))
+
+%!test
+%! ## sinc: Octave's values and classes, on the device
+%! for x = {[0 0.5 -1.5 1e-9 NaN Inf; 2 0 -0 3.25 0.1 -7], single([0 0.25 -2]), [0 1i 0.5+0.5i], int8([0 1 3]), zeros(2, 0), [0 0], single(0)}
+%!   want = sinc (x{1});
+%!   got = sinc (gpuArray (x{1}));
+%!   assert (isa (got, "gpuArray"));
+%!   got = gather (got);
+%!   assert ({class(got), size(got), iscomplex(got)}, {class(want), size(want), iscomplex(want)});
+%!   assert (got, want, 4 * eps (class (want)));
+%! endfor
 
 %!test
 %! ## sumsq: Octave's classes (integers and logical in double), complex (re^2 + im^2, a
