@@ -1580,6 +1580,15 @@ classdef gpuArray < handle
       if (islogical (x))
         error ("sind: X must be numeric");
       endif
+      if (iscomplex (x))
+        ## the real part reduced alone; the result's real part 0 where it is -180
+        ## (subsasgn: the product above would make NaN of an infinite real part there)
+        xr = mod (real (x) - 180, 360) - 180;
+        r = sin (complex (xr, imag (x)) / 180 * pi);
+        re = subsasgn (real (r), substruct ("()", {xr == -180}), 0);
+        r = complex (re, imag (r));
+        return;
+      endif
       x = mod (x - 180, 360) - 180;
       r = sin (x / 180 * pi) .* (x != -180) + 0;
     endfunction
@@ -1599,6 +1608,11 @@ classdef gpuArray < handle
       I90 = (x - 90) / 180;
       c0 = I0 == fix (I0) & isfinite (I0);
       c90 = I90 == fix (I90) & isfinite (I90);
+      if (iscomplex (x)) # max orders complex values by abs: tand.m's own assignments
+        r = subsasgn (tan (I0 .* pi), substruct ("()", {c0}), 0);
+        r = subsasgn (r, substruct ("()", {c90}), Inf);
+        return;
+      endif
       r = max (tan (I0 .* pi) .* ! c0 + 0, c90 ./ 0);
     endfunction
 
@@ -3806,6 +3820,19 @@ endclassdef
 %! assert (gather (log2 (gpuArray (x(x > 0)))), log2 (x(x > 0)));
 %!error <element number 3 undefined> [a, b, c] = log2 (gpuArray (1));
 %!error <Invalid call to circshift> circshift (gpuArray ([1 2 3]))
+
+%!test
+%! ## sind, cosd, tand of complex values: Octave's m-files (the real part reduced alone)
+%! z = [0, 1i, -1i, 1+1i, -2.5+0.5i, 30-4i, 180+2i, -180+1i, 90+0.5i, 540+1000i, 45.5-0.25i, 1e5+3i];
+%! for f = {@sind, @cosd, @tand}
+%!   for c = {"double", "single"}
+%!     x = cast (z, c{1});
+%!     want = f{1} (x);
+%!     got = gather (f{1} (gpuArray (x)));
+%!     assert ({class(got), iscomplex(got)}, {class(want), iscomplex(want)});
+%!     assert (got, want, -8 * eps (c{1}));
+%!   endfor
+%! endfor
 
 %!test
 %! ## sinc: Octave's values and classes, on the device
