@@ -855,7 +855,17 @@ classdef gpuArray < handle
     endfunction
 
     function r = ldivide (a, b)
-      r = gpuArray.binary_ ("rdivide", b, a);
+      try
+        r = gpuArray.binary_ ("rdivide", b, a);
+      catch err
+        ## the core checked b ./ a: Octave's message names .\ and the operands in order
+        t = regexp (err.message, "^binary operator './' not implemented for '(.*)' by '(.*)' operations$",
+                    "tokens", "once");
+        if (isempty (t))
+          rethrow (err);
+        endif
+        error (err.identifier, "binary operator '.\\' not implemented for '%s' by '%s' operations", t{2}, t{1});
+      end_try_catch
     endfunction
 
     ## comparisons and logical operators: logical results
@@ -3820,6 +3830,7 @@ endclassdef
 %! assert (gather (log2 (gpuArray (x(x > 0)))), log2 (x(x > 0)));
 %!error <element number 3 undefined> [a, b, c] = log2 (gpuArray (1));
 %!error <Invalid call to circshift> circshift (gpuArray ([1 2 3]))
+%!error <binary operator '\.\\' not implemented for 'int8 matrix' by 'uint16 scalar' operations> gpuArray (int8 ([1 2])) .\ uint16 (1)
 %!error <realsqrt: produced complex result> realsqrt (gpuArray (complex (4, 0)))
 %!error <reallog: produced complex result> reallog (gpuArray ([1 2i]))
 
