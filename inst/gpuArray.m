@@ -2183,8 +2183,14 @@ classdef gpuArray < handle
         p = 2;
       endif
       p = gather (p);
-      if (! isfloat (x))
-        error ("norm: X must be a numeric matrix");
+      if (! isfloat (x))  # Octave's message names the argument's type
+        c = underlyingType (x);
+        if (strcmp (c, "logical"))
+          t = gpuArray.ifelse_ (numel (x) == 1, "bool", "bool matrix");
+        else
+          t = [c, gpuArray.ifelse_(numel (x) == 1, " scalar", " matrix")];
+        endif
+        error ("xnorm: wrong type argument '%s'", t);
       endif
       if (ndims (x) > 2)
         error ("norm: only valid for 2-D objects");
@@ -3830,6 +3836,8 @@ endclassdef
 %! assert (gather (log2 (gpuArray (x(x > 0)))), log2 (x(x > 0)));
 %!error <element number 3 undefined> [a, b, c] = log2 (gpuArray (1));
 %!error <Invalid call to circshift> circshift (gpuArray ([1 2 3]))
+%!error <xnorm: wrong type argument 'int8 matrix'> norm (gpuArray (int8 ([1 2])))
+%!error <xnorm: wrong type argument 'bool'> norm (gpuArray (true))
 %!error <binary operator '\.\\' not implemented for 'int8 matrix' by 'uint16 scalar' operations> gpuArray (int8 ([1 2])) .\ uint16 (1)
 %!error <realsqrt: produced complex result> realsqrt (gpuArray (complex (4, 0)))
 %!error <reallog: produced complex result> reallog (gpuArray ([1 2i]))
