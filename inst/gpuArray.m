@@ -3836,6 +3836,18 @@ endclassdef
 %! assert (gather (log2 (gpuArray (x(x > 0)))), log2 (x(x > 0)));
 %!error <element number 3 undefined> [a, b, c] = log2 (gpuArray (1));
 %!error <Invalid call to circshift> circshift (gpuArray ([1 2 3]))
+
+%!test
+%! ## bitshift counts outside int's range: Octave's static_cast<int> (INT_MIN on x86, a
+%! ## shift by 0), for floating, narrow and 64-bit classes, host and device counts
+%! k = [2^31, 2^31-1, -2^31, -2^31-1, 1e10, 63, 64, -64, -65];
+%! assert (gather (bitshift (gpuArray (7), k)), bitshift (7, k));
+%! assert (gather (bitshift (gpuArray (7), gpuArray (k))), bitshift (7, k));
+%! assert (gather (bitshift (gpuArray (int8 (7)), [2^31, 1e10, -2^31, 40])), bitshift (int8 (7), [2^31, 1e10, -2^31, 40]));
+%! assert (gather (bitshift (gpuArray (uint64 (7)), [2^31, -2^31-1, 2^63])), bitshift (uint64 (7), [2^31, -2^31-1, 2^63]));
+%! k64 = int64 ([2^40, -2^40, 31, -31, 32, -32]);
+%! assert (gather (bitshift (gpuArray (int32 (7)), k64)), bitshift (int32 (7), k64));
+%!error <K must be a scalar or array of integers> bitshift (gpuArray (7), [1 Inf])
 %!error <xnorm: wrong type argument 'int8 matrix'> norm (gpuArray (int8 ([1 2])))
 %!error <xnorm: wrong type argument 'bool'> norm (gpuArray (true))
 %!error <binary operator '\.\\' not implemented for 'int8 matrix' by 'uint16 scalar' operations> gpuArray (int8 ([1 2])) .\ uint16 (1)

@@ -307,7 +307,7 @@ uint64_t ga_bitshift_unsigned(uint64_t a, int k, int bits)
     return (a >> uint((-k) & wrap)) & keep;
   return a & keep;
 }
-int ga_shift_count(double k) { return k >= 2147483648.0lf ? 2147483647 : (k <= -2147483648.0lf ? -2147483647 - 1 : int(k)); }
+int ga_shift_count(double k) { return k >= 2147483648.0lf || k < -2147483648.0lf ? -2147483647 - 1 : int(k); }
 
 #if !GA_MATH_LITE
 

@@ -577,7 +577,7 @@ static ga_status check_shift_counts(const resolved *r)
   } else {
     for (int64_t k = 0; k < r->numel && !bad; k++) {
       double v = ga_scalar_load(r->cls, (const char *)r->host + k * (int64_t)ga_class_size(r->cls)).v.f;
-      bad = !(v == trunc(v));
+      bad = !(isfinite(v) && v == trunc(v)); /* Octave's all_integers: Inf is none */
     }
   }
   if (st == GA_OK && bad)
@@ -585,8 +585,6 @@ static ga_status check_shift_counts(const resolved *r)
   return st;
 }
 
-/* x .^ y is complex in Octave where x < 0 and y is not an integer; gpuArrays are real.
- * Exact when y is a host scalar; otherwise negative bases are refused for now. */
 /* One element of a real operand, as a double (a 1x1 gpuArray is read back). */
 static ga_status scalar_value(const resolved *r, double *v)
 {

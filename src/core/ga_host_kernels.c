@@ -1281,7 +1281,9 @@ static int64_t x86_int64(double x)
 static hval bitshift_op(ga_class c, hval a, double kd)
 {
   hval r;
-  int64_t k = kd >= 0x1p31 ? INT32_MAX : kd <= -0x1p31 ? INT32_MIN : (int64_t)kd;
+  /* Octave's static_cast<int> of the count: x86 gives INT_MIN outside int's range, and
+   * a shift by -INT_MIN is one by 0 there (counts are taken modulo the width) */
+  int64_t k = kd >= 0x1p31 || kd < -0x1p31 ? INT32_MIN : (int64_t)kd;
   if (ga_class_is_float(c)) {
     bool single = c == GA_SINGLE;
     double x = a.f;
