@@ -591,8 +591,9 @@ double ga_pow_scalar_double(double x, double y)
 double ga_pow_double(double x, double y) { return ga_pow_d(x, y); }
 // .^ with an integer result of 32 bits or fewer, before its rounding and saturation:
 // Octave's rule for two integers with a negative exponent (0 unless the base is +-1),
-// else pow in double, which holds exactly every power of integers that does not
-// saturate anyway; a negative base with a fractional exponent gives NaN, then 0
+// else pow in double: within an ulp of an integer power, which the rounding recovers
+// wherever the class does not saturate; a negative base with a fractional exponent
+// gives NaN, then 0
 double ga_pow_int_result(double a, double b, bool both_int)
 {
   if (both_int && b < 0.0lf)
