@@ -2262,7 +2262,7 @@ classdef gpuArray < handle
         print_usage ("sinc");
       endif
       nz = (x != 0);
-      if (! gather (any (nz(:))))
+      if (! gather (any (nz, "all")))
         r = gpuArray.ones (size (x));
         return;
       endif
