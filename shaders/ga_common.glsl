@@ -557,23 +557,7 @@ uint64_t ga_div_uint64(uint64_t a, uint64_t b)
 }
 // Octave's power of two 64-bit integers (oct-inttypes.cc; the host's ga_int_power): 1
 // for b = 0 or a = 1, for b < 0 +-1 where a = -1 and 0 elsewhere, else repeated
-// squaring with every product saturated
-int64_t ga_pow_int64(int64_t a, int64_t b)
-{
-  if (b == 0l || a == 1l)
-    return 1l;
-  if (b < 0l)
-    return a == -1l ? ((b & 1l) != 0l ? -1l : 1l) : 0l;
-  int64_t r = a, base = a;
-  for (int64_t e = b - 1l; e != 0l;) {
-    if ((e & 1l) != 0l)
-      r = ga_mul_int64(r, base);
-    e >>= 1;
-    if (e != 0l)
-      base = ga_mul_int64(base, base);
-  }
-  return r;
-}
+// squaring with every product saturated, which is the exact power saturated
 uint64_t ga_pow_uint64(uint64_t a, uint64_t b)
 {
   if (b == 0ul || a == 1ul)
@@ -587,6 +571,16 @@ uint64_t ga_pow_uint64(uint64_t a, uint64_t b)
       base = ga_mul_uint64(base, base);
   }
   return r;
+}
+// signed: the magnitude's power (saturated at 2^64 - 1), then the sign, saturated again
+int64_t ga_pow_int64(int64_t a, int64_t b)
+{
+  if (b < 0l)
+    return a != 1l && a != -1l ? 0l : (a < 0l && (b & 1l) != 0l ? -1l : 1l);
+  uint64_t m = ga_pow_uint64(ga_mag(a), uint64_t(b));
+  if (a >= 0l || (b & 1l) == 0l)
+    return m > 9223372036854775807ul ? GA_I64_MAX : int64_t(m);
+  return m >= 9223372036854775808ul ? GA_I64_MIN : -int64_t(m);
 }
 
 // Octave's comparisons of a 64-bit integer x with a double y: -1, 0, 1, or 2 when
