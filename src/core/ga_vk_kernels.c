@@ -115,8 +115,8 @@ typedef struct {
   bool final;       /* writes the result (not partial results) */
   const ga_expr *producer; /* a fused reduction reads this expression instead of memory */
   bool shared_tables;      /* its math tables copied into shared memory (ga_vk.h) */
-  bool segmented;          /* reduce.comp SEGMENTED: inner 1, short columns, one pass */
-  int seg_rows;            /* its rows per step (shared memory: seg_rows x 257 elements as loaded) */
+  int seg_rows;            /* > 0: reduce.comp SEGMENTED (inner 1, short columns, one pass), its
+                            * rows per step (shared memory: seg_rows x 257 elements as loaded) */
 } reduce_variant;
 
 enum { RED_FIXED_WORDS = 8, RED_ARG_WORDS = 2, RED_EXTRA_WORDS = 6 }; /* 128 bytes in all */
@@ -269,7 +269,7 @@ static char *reduce_source(const void *ctx)
                               v->shared_tables);
   ga_sb_printf(&b, "#define ACC_T %s\n#define CONTIGUOUS %d\n#define ARG %d\n", acc, v->contiguous ? 1 : 0,
                is_extremum(v->op) ? 1 : 0);
-  ga_sb_printf(&b, "#define SEGMENTED %d\n#define SEG_ROWS %d\n", v->segmented ? 1 : 0, v->seg_rows);
+  ga_sb_printf(&b, "#define SEGMENTED %d\n#define SEG_ROWS %d\n", v->seg_rows > 0 ? 1 : 0, v->seg_rows);
   emit_monoid(&b, v);
   emit_store(&b, v->out_cls);
   if (is_extremum(v->op))
@@ -316,9 +316,9 @@ static ga_status reduce_pass(ga_vk *vk, const reduce_variant *v, uint64_t in, ui
   if (st != GA_OK)
     return st;
   uint64_t chunk = nchunks > 0 ? ((uint64_t)n + (uint64_t)nchunks - 1) / (uint64_t)nchunks : 0;
-  uint64_t groups = v->contiguous  ? (uint64_t)(outer * nchunks)
-                    : v->segmented ? ((uint64_t)outer + WG - 1) / WG
-                                   : ((uint64_t)(inner * outer * nchunks) + WG - 1) / WG;
+  uint64_t groups = v->contiguous    ? (uint64_t)(outer * nchunks)
+                    : v->seg_rows > 0 ? ((uint64_t)outer + WG - 1) / WG
+                                     : ((uint64_t)(inner * outer * nchunks) + WG - 1) / WG;
   uint64_t push[RED_FIXED_WORDS + RED_ARG_WORDS + RED_EXTRA_WORDS] = {
     in, out, (uint64_t)inner, (uint64_t)n, (uint64_t)outer, chunk, (uint64_t)nchunks, ga_vk_groups_x(groups)};
   int w = RED_FIXED_WORDS;
@@ -463,7 +463,7 @@ ga_status ga_vk_reduce(void *state, const ga_reduce_desc *d)
     out_index = idx_tmp.address;
   }
   reduce_variant v1 = {op, d->in_cls, acc, nchunks > 1 ? partial_class(acc) : oc, contiguous, false,
-                       nchunks == 1, x, vk->shared_tables, segmented, segmented ? rows : 0};
+                       nchunks == 1, x, vk->shared_tables, segmented ? rows : 0};
   if (nchunks == 1) {
     st = reduce_pass(vk, &v1, in, 0, d->out->address, out_index, d->inner, d->n, d->outer, 1);
   } else {
@@ -474,7 +474,7 @@ ga_status ga_vk_reduce(void *state, const ga_reduce_desc *d)
       st = ga_buffer_acquire(nparts * 8, &partial_idx);
     if (st == GA_OK)
       st = reduce_pass(vk, &v1, in, 0, partial.address, partial_idx.address, d->inner, d->n, d->outer, nchunks);
-    reduce_variant v2 = {op, v1.out_cls, acc, oc, contiguous, true, true, NULL, false, false, 0};
+    reduce_variant v2 = {op, v1.out_cls, acc, oc, contiguous, true, true, NULL, false, 0};
     if (st == GA_OK)
       st = reduce_pass(vk, &v2, partial.address, partial_idx.address, d->out->address, out_index, d->inner,
                        nchunks, d->outer, 1);
