@@ -71,6 +71,7 @@ typedef struct {
                          * GPUARRAY_REDUCE_SEGMENTED=0 never (the strided kernel), 1 where one
                          * pass is enough (default), 2 also where slices would be (tuning) */
   int spirv_opt;  /* shaderc's optimization level (GPUARRAY_SPIRV_OPT): 0 none, 1 size, 2 performance */
+  int spirv_opt_elementwise; /* the same for generated elementwise kernels (GPUARRAY_SPIRV_OPT_ELEMENTWISE) */
 
   VkCommandPool cmd_pool;
   VkCommandBuffer ring[GA_VK_RING];
@@ -135,9 +136,12 @@ ga_status ga_vk_download(void *state, const ga_pbuf *src, void *dst, size_t byte
 /* ga_vk_pipeline.c */
 ga_status ga_vk_pipelines_create(ga_vk *vk);
 void ga_vk_pipelines_destroy(ga_vk *vk);
-/* The pipeline for key, compiling source() on a miss. */
+/* The pipeline for key, compiling source() on a miss (at vk->spirv_opt) */
 ga_status ga_vk_pipeline_get(ga_vk *vk, const char *key, char *(*source)(const void *ctx),
                              const void *ctx, VkPipeline *out);
+/* The same for a generated elementwise kernel (at vk->spirv_opt_elementwise) */
+ga_status ga_vk_pipeline_get_elementwise(ga_vk *vk, const char *key, char *(*source)(const void *ctx),
+                                         const void *ctx, VkPipeline *out);
 
 /* The key a pipeline was made for (NULL if it is not one of ours); a linear search. */
 const char *ga_vk_pipeline_key(const ga_vk *vk, VkPipeline p);

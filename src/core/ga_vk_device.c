@@ -266,9 +266,15 @@ static ga_status create_device(ga_vk *vk)
     vk->emulate32 = *emu_env == '1';
   vk->fc_denorm64 = fc.shaderDenormPreserveFloat64;
   /* spirv-opt's performance passes were half the cold compile time of a kernel on
-   * lavapipe (perf, 15 fuzz trees), whose NIR and LLVM optimize the SPIR-V again anyway;
-   * GPUs keep them (their compilers were measured with them) */
+   * lavapipe (perf, 15 fuzz trees), whose NIR and LLVM optimize the SPIR-V again anyway.
+   * On an H200 they were two thirds of an elementwise kernel's cold compile (110 math
+   * kernels: shaderc 33.5 s and the driver 16.9 s with them, 3.9 s and 19.6 s without)
+   * for the same device times within 3% either way (doc/benchmarks.md), so generated
+   * elementwise kernels go without them everywhere. Reductions keep them on GPUs: without
+   * them, sum (X, 1) over short columns ran 10-60% longer there; so do the library's
+   * hand-tuned kernels (GEMM, LU, SVD), whose tuning was measured with them. */
   vk->spirv_opt = vk->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ? 0 : 2;
+  vk->spirv_opt_elementwise = 0;
   vk->loop_lanes = vk->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
   const char *loop_env = getenv("GPUARRAY_LOOP_LANES");
   if (loop_env && (*loop_env == '0' || *loop_env == '1'))
@@ -293,6 +299,9 @@ static ga_status create_device(ga_vk *vk)
   const char *opt_env = getenv("GPUARRAY_SPIRV_OPT");
   if (opt_env && *opt_env >= '0' && *opt_env <= '2' && !opt_env[1])
     vk->spirv_opt = *opt_env - '0';
+  const char *eopt_env = getenv("GPUARRAY_SPIRV_OPT_ELEMENTWISE");
+  if (eopt_env && *eopt_env >= '0' && *eopt_env <= '2' && !eopt_env[1])
+    vk->spirv_opt_elementwise = *eopt_env - '0';
   vk->fc_szinn32 = fc.shaderSignedZeroInfNanPreserveFloat32;
   vk->fc_szinn64 = fc.shaderSignedZeroInfNanPreserveFloat64;
   VkPhysicalDeviceSubgroupProperties sub = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};

@@ -61,9 +61,10 @@ void ga_vk_diskcache_open(ga_vk *vk)
   for (int i = 0; i < 16; i++)
     snprintf(uuid + 2 * i, 3, "%02x", vk->uuid[i]);
   /* the compile-time macros a device implies (ga_vk_pipeline.c) that can be overridden */
-  int n = snprintf(vk->cache_dir, sizeof vk->cache_dir, "%.400s/%s-%08x-g%d-%016llx-f%de%dd%do%d", base, uuid,
+  int n = snprintf(vk->cache_dir, sizeof vk->cache_dir, "%.400s/%s-%08x-g%d-%016llx-f%de%dd%do%d%d", base, uuid,
                    vk->props.driverVersion, GA_GENERATOR_VERSION, (unsigned long long)gen, (int)vk->fma_exact,
-                   (int)vk->emulate32, (int)vk->divsqrt_exact, vk->spirv_opt);
+                   (int)vk->emulate32, (int)vk->divsqrt_exact, vk->spirv_opt,
+                   vk->spirv_opt_elementwise);
   if (n < 0 || (size_t)n >= sizeof vk->cache_dir) {
     vk->cache_dir[0] = '\0';
     return;

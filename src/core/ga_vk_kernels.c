@@ -74,7 +74,7 @@ ga_status ga_vk_elementwise(void *state, const ga_expr *x, ga_class out_cls, ga_
     bool loop_lanes, shared_tables;
   } ctx = {x, out_cls, vk->loop_lanes, vk->shared_tables};
   VkPipeline p;
-  ga_status st = ga_vk_pipeline_get(vk, key, elementwise_source, &ctx, &p);
+  ga_status st = ga_vk_pipeline_get_elementwise(vk, key, elementwise_source, &ctx, &p);
   if (st != GA_OK)
     return st;
   ga_g.stats.fused_ops += (uint64_t)ga_glsl_count_ops(x);

@@ -69,7 +69,8 @@ static unsigned bucket_of(const char *key)
 }
 
 /* GLSL -> SPIR-V with shaderc; the words are the caller's to free. */
-static ga_status compile_glsl(ga_vk *vk, const char *key, const char *glsl, uint32_t **words, size_t *len)
+static ga_status compile_glsl(ga_vk *vk, const char *key, const char *glsl, int opt_level, uint32_t **words,
+                              size_t *len)
 {
   if (getenv("GPUARRAY_DUMP_GLSL")) /* a tuning aid: each kernel's source as compiled */
     fprintf(stderr, "// ---- kernel %s\n%s\n", key, glsl);
@@ -77,9 +78,9 @@ static ga_status compile_glsl(ga_vk *vk, const char *key, const char *glsl, uint
   if (!opt)
     return ga_fail(GA_ERR_BACKEND, "shaderc: out of memory");
   shaderc_compile_options_set_target_env(opt, shaderc_target_env_vulkan, shaderc_env_version_vulkan_1_2);
-  shaderc_compile_options_set_optimization_level(opt, vk->spirv_opt == 2   ? shaderc_optimization_level_performance
-                                                     : vk->spirv_opt == 1 ? shaderc_optimization_level_size
-                                                                          : shaderc_optimization_level_zero);
+  shaderc_compile_options_set_optimization_level(opt, opt_level == 2   ? shaderc_optimization_level_performance
+                                                     : opt_level == 1 ? shaderc_optimization_level_size
+                                                                      : shaderc_optimization_level_zero);
   const struct {
     const char *name;
     bool on;
@@ -258,7 +259,7 @@ static double now_ms(void)
  * a kernel is found by its key and a hash of its GLSL, so any change to the generator
  * or the shaders misses instead of loading stale code. */
 static ga_status build(ga_vk *vk, const char *key, char *(*source)(const void *ctx), const void *ctx,
-                       VkPipeline *out)
+                       int opt_level, VkPipeline *out)
 {
   char *glsl = source(ctx);
   if (!glsl)
@@ -285,7 +286,7 @@ static ga_status build(ga_vk *vk, const char *key, char *(*source)(const void *c
      * lavapipe the driver's LLVM is most of a cold test run */
     bool timed = getenv("GPUARRAY_COMPILE_TIMES") != NULL;
     double t0 = timed ? now_ms() : 0.0;
-    st = compile_glsl(vk, key, glsl, &words, &len);
+    st = compile_glsl(vk, key, glsl, opt_level, &words, &len);
     double t1 = timed ? now_ms() : 0.0;
     if (st == GA_OK && (st = make_pipeline(vk, key, words, len, out)) == GA_OK) {
       ga_vk_diskcache_store_spirv(vk, disk_key, words, len);
@@ -310,8 +311,8 @@ const char *ga_vk_pipeline_key(const ga_vk *vk, VkPipeline pipe)
   return NULL;
 }
 
-ga_status ga_vk_pipeline_get(ga_vk *vk, const char *key, char *(*source)(const void *ctx), const void *ctx,
-                             VkPipeline *out)
+static ga_status pipeline_get(ga_vk *vk, const char *key, char *(*source)(const void *ctx), const void *ctx,
+                              int opt_level, VkPipeline *out)
 {
   unsigned b = bucket_of(key);
   for (ga_vk_pipeline *p = vk->pipelines[b]; p; p = p->next)
@@ -321,7 +322,7 @@ ga_status ga_vk_pipeline_get(ga_vk *vk, const char *key, char *(*source)(const v
       return GA_OK;
     }
   ga_vk_pipeline *p = calloc(1, sizeof *p);
-  ga_status st = p ? build(vk, key, source, ctx, &p->pipeline) : ga_fail(GA_ERR_OOM, "out of host memory");
+  ga_status st = p ? build(vk, key, source, ctx, opt_level, &p->pipeline) : ga_fail(GA_ERR_OOM, "out of host memory");
   if (st == GA_OK && !(p->key = strdup(key))) {
     vkDestroyPipeline(vk->device, p->pipeline, NULL);
     st = ga_fail(GA_ERR_OOM, "out of host memory");
@@ -334,4 +335,16 @@ ga_status ga_vk_pipeline_get(ga_vk *vk, const char *key, char *(*source)(const v
   vk->pipelines[b] = p;
   *out = p->pipeline;
   return GA_OK;
+}
+
+ga_status ga_vk_pipeline_get(ga_vk *vk, const char *key, char *(*source)(const void *ctx), const void *ctx,
+                             VkPipeline *out)
+{
+  return pipeline_get(vk, key, source, ctx, vk->spirv_opt, out);
+}
+
+ga_status ga_vk_pipeline_get_elementwise(ga_vk *vk, const char *key, char *(*source)(const void *ctx),
+                                         const void *ctx, VkPipeline *out)
+{
+  return pipeline_get(vk, key, source, ctx, vk->spirv_opt_elementwise, out);
 }
