@@ -894,6 +894,25 @@ classdef gpuArray < handle
       r = gpuArray (__gpuarray__ ("binary", "ge", a, b), [], [], true);
     endfunction
 
+    function tf = isequal (x, varargin)
+      ## Octave's isequal.m would compare the objects' stored handles (two gpuArrays of
+      ## the same values were unequal): the values are compared, by its rules (classes
+      ## may differ, sizes may not, NaN equals nothing), in one reduction on the device
+      if (nargin < 2)
+        print_usage ("isequal");
+      endif
+      tf = gpuArray.equal_values_ (false, x, varargin);
+    endfunction
+
+    function tf = isequaln (x, varargin)
+      ## as isequal, with NaN equal to NaN (for complex values, as Octave: elements
+      ## that differ must both have a NaN part)
+      if (nargin < 2)
+        print_usage ("isequaln");
+      endif
+      tf = gpuArray.equal_values_ (true, x, varargin);
+    endfunction
+
     function r = and (a, b, varargin)
       r = gpuArray (__gpuarray__ ("binary", "and", a, b), [], [], true);
       for k = 1:numel (varargin)
@@ -2532,6 +2551,34 @@ classdef gpuArray < handle
       endif
     endfunction
 
+    function tf = equal_values_ (nan_equal, x, others)
+      ## isequal (nan_equal false) and isequaln of x against each of others, one of them
+      ## a gpuArray. Numeric and logical values compare on the device; anything else
+      ## (text, cells, structs) goes to Octave's own function with gpuArrays gathered.
+      tf = true;
+      for k = 1:numel (others)
+        y = others{k};
+        if ((isnumeric (x) || islogical (x)) && (isnumeric (y) || islogical (y)))
+          if (! isequal (size (x), size (y)))
+            tf = false;
+          elseif (! isempty (x))
+            m = (x == y);
+            if (nan_equal)
+              m = m | (isnan (x) & isnan (y));
+            endif
+            tf = gather (all (m, "all"));
+          endif
+        elseif (nan_equal)
+          tf = isequaln (gather (x), gather (y));
+        else
+          tf = isequal (gather (x), gather (y));
+        endif
+        if (! tf)
+          return;
+        endif
+      endfor
+    endfunction
+
     function tf = common_size_ (varargin)
       ## Octave's common_size test: the operands that are not one element agree in size
       sz = cellfun (@size, varargin, "uniformoutput", false);
@@ -3836,6 +3883,48 @@ endclassdef
 %! assert (gather (log2 (gpuArray (x(x > 0)))), log2 (x(x > 0)));
 %!error <element number 3 undefined> [a, b, c] = log2 (gpuArray (1));
 %!error <Invalid call to circshift> circshift (gpuArray ([1 2 3]))
+
+%!test
+%! ## isequal and isequaln compare values (Octave's m-files compared the objects' handles:
+%! ## two gpuArrays of the same values were unequal), by Octave's rules
+%! a = randn (3, 4, 2); a(2) = NaN; a(5) = -0;
+%! b = a; b(5) = 0;           # -0 equals 0
+%! c = a; c(7) = c(7) + 1;
+%! vals = {a, b, c, single(a), int16(round (a * 10)), a > 0, complex(a, 1), complex(a, 0), a(:, :, 1), zeros(0, 3), zeros(3, 0), [], 5, NaN};
+%! for i = 1:numel (vals)
+%!   for j = 1:numel (vals)
+%!     x = vals{i}; y = vals{j};
+%!     for f = {@isequal, @isequaln}
+%!       try
+%!         want = f{1} (x, y);
+%!       catch err
+%!         want = err.message;    # int16 == complex: Octave's error
+%!       end_try_catch
+%!       for g = {{gpuArray(x), gpuArray(y)}, {gpuArray(x), y}, {x, gpuArray(y)}}
+%!         try
+%!           got = f{1} (g{1}{:});
+%!           assert ({class(got), size(got)}, {"logical", [1 1]});
+%!         catch err
+%!           got = err.message;
+%!         end_try_catch
+%!         assert (got, want);
+%!       endfor
+%!     endfor
+%!   endfor
+%! endfor
+%! g = gpuArray (a);
+%! assert (isequal (g, g), false);     # NaN
+%! assert (isequaln (g, g, a, gpuArray (b)), true);
+%! assert (isequaln (g, a, c), false);
+%! assert (isequal (gpuArray ([1 2]), [1 2], gpuArray (single ([1 2]))), true);
+%! assert (isequaln (gpuArray (complex (NaN, 1)), complex (NaN, 2)), isequaln (complex (NaN, 1), complex (NaN, 2)));
+%! ## text, cells and structs: Octave's rules with the gpuArrays gathered
+%! assert (isequal ("a", gpuArray (97)), true);
+%! assert (isequal ({gpuArray(1), "x"}, {1, "x"}), true);
+%! assert (isequal (struct ("f", gpuArray ([1 2])), struct ("f", [1 2])), true);
+%! assert (isequal (struct ("f", gpuArray ([1 2])), struct ("f", [1 3])), false);
+%!error <Invalid call to isequal> isequal (gpuArray (1))
+%!error <Invalid call to isequaln> isequaln (gpuArray (1))
 
 %!test
 %! ## bitshift counts outside int's range: Octave's static_cast<int> (INT_MIN on x86, a
