@@ -1944,6 +1944,40 @@ classdef gpuArray < handle
       r = inv (a);
     endfunction
 
+    function r = orth (A, tol)
+      ## orth.m's steps: under Octave 7 its `if (rank > 0)` is false for a gpuArray rank
+      ## (an empty basis came back), and its isa (A, "single") for a gpuArray of singles.
+      ## The singular values come to the host; the basis stays on the device.
+      if (nargin < 1)
+        print_usage ("orth");
+      endif
+      if (! isa (A, "gpuArray"))   # only TOL was a gpuArray
+        r = orth (A, gather (tol));
+        return;
+      endif
+      if (isempty (A))
+        r = [];
+        return;
+      endif
+      [U, S] = svd (A);
+      [rows, cols] = size (A);
+      ## (inside a method S(1) and U(:, k) would index the objects, not the arrays)
+      if (rows == 1 || cols == 1)
+        s = double (gather (subsref (S, substruct ("()", {1}))));
+      else
+        s = double (gather (diag (S)));
+      endif
+      if (nargin < 2)
+        tol = max (rows, cols) * s(1) * double (eps (classUnderlying (A)));
+      endif
+      rank = sum (s > gather (tol));
+      if (rank > 0)
+        r = -subsref (U, substruct ("()", {":", 1:rank}));
+      else
+        r = zeros (rows, 0);
+      endif
+    endfunction
+
     function r = pinv (a, tol)
       ## Octave's Matrix::pseudo_inverse: the economy SVD on the device (doc/linear_algebra.md),
       ## the rank from the singular values (min (m, n) of them come to the host), then
@@ -5251,6 +5285,22 @@ endclassdef
 %! assert (gather (pinv (gpuArray (int8 ([1 2; 3 4])))), pinv (int8 ([1 2; 3 4])));
 %! assert (isa (pinv (gpuArray (int8 ([1 2; 3 4]))), "gpuArray"));
 %!error <TOL must be greater than zero> pinv (gpuArray (1), -1)
+
+%!test
+%! ## orth: a basis of the same space as Octave's (the signs of singular vectors are
+%! ## the SVD's own), of its size and class; orth.m itself returned an empty basis
+%! randn ("seed", 7);
+%! B = randn (6, 2) * randn (2, 4);
+%! for A = {randn(5, 3), randn(3, 5), B, single(B), randn(4) + 1i * randn(4), [1; 2; 2], [3 4], zeros(3), single([1 2; 2 4])}
+%!   want = orth (A{1});
+%!   got = orth (gpuArray (A{1}));
+%!   assert (isa (got, "gpuArray") || isempty (want));
+%!   got = gather (got);
+%!   assert ({class(got), size(got), iscomplex(got)}, {class(want), size(want), iscomplex(want)});
+%!   assert (norm (double (got * got' - want * want'), 1) < 1e3 * eps (class (want)));
+%! endfor
+%! assert (size (gather (orth (gpuArray (B), 1e300))), [6 0]);
+%! assert (size (orth (gpuArray (zeros (0, 3)))), [0 0]);
 
 %!test
 %! ## A^p: integer powers on the device (Octave's order: the inverse first for p < 0,
