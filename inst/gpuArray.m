@@ -198,6 +198,18 @@ classdef gpuArray < handle
       endif
     endfunction
 
+    function tf = size_equal (varargin)
+      ## Octave's builtin took a gpuArray for a 1x1 object (cross.m refused
+      ## equal-sized operands)
+      tf = true;
+      for k = 2:nargin
+        if (! isequal (size (varargin{k}), size (varargin{1})))
+          tf = false;
+          return;
+        endif
+      endfor
+    endfunction
+
     function tf = isempty (obj)
       [~, s] = __gpuarray__ ("describe", obj);
       tf = any (s == 0);
@@ -2325,6 +2337,49 @@ classdef gpuArray < handle
       r = subsasgn (r, substruct ("()", {! nz}), 1);
     endfunction
 
+    function [y, dy] = polyval (p, x, varargin)
+      ## polyval.m's Horner steps (its ones (size (x), class (x)) fails for a gpuArray),
+      ## one fused kernel for the value; DY, from the fit's structure, through Octave
+      if (nargin < 2 || (nargout == 2 && nargin < 3))
+        print_usage ("polyval");
+      endif
+      if (nargout > 1 || ! isa (x, "gpuArray"))
+        args = cellfun (@gather, [{p, x}, varargin], "uniformoutput", false);
+        [y, dy] = polyval (args{:});
+        y = gpuArray (y);
+        dy = gpuArray (dy);
+        return;
+      endif
+      p = gather (p);
+      if (! isfloat (p) || (! isvector (p) && ! isempty (p)))
+        error ("polyval: P must be a numeric floating point vector");
+      endif
+      if (! isfloat (x))
+        error ("polyval: X must be numeric floating point");
+      endif
+      if (numel (varargin) >= 2)
+        mu = gather (varargin{2});
+        if (! isfloat (mu) || numel (mu) < 2)
+          error ("polyval: MU must be numeric floating point with 2 values");
+        endif
+      endif
+      cls = classUnderlying (x);
+      if (isempty (p) || isempty (x))
+        if (isa (p, "single"))
+          cls = "single";
+        endif
+        y = gpuArray.zeros (size (x), cls);
+        return;
+      endif
+      if (numel (varargin) >= 2)
+        x = (x - mu(1)) / mu(2);
+      endif
+      y = p(1) * gpuArray.ones (size (x), classUnderlying (x));
+      for i = 2:numel (p)
+        y = y .* x + p(i);
+      endfor
+    endfunction
+
     function r = sumsq (x, dim)
       ## Octave's sumsq: the sum of squares along DIM (the first non-singleton one when
       ## DIM is absent or 0), of re^2 + im^2 for complex X (a real result); integers and
@@ -3959,6 +4014,50 @@ endclassdef
 %! assert (isequal (struct ("f", gpuArray ([1 2])), struct ("f", [1 3])), false);
 %!error <Invalid call to isequal> isequal (gpuArray (1))
 %!error <Invalid call to isequaln> isequaln (gpuArray (1))
+
+%!test
+%! ## polyval: polyval.m's Horner steps, bit for bit (complex singles, which the device
+%! ## multiplies in double and rounds once, within a few ulp of the largest value),
+%! ## every floating class, special values, empty P or X, MU; one kernel for the value
+%! randn ("seed", 3);
+%! x = [randn(3, 4), [NaN; Inf; -0]];
+%! for p = {[2 -1 0.5], single([1 2 3]), 3, [1 0 -2 0 1], [], [1; 2]}
+%!   for xx = {x, single(x), zeros(0, 2), x + 1i, single(x) - 2i}
+%!     want = polyval (p{1}, xx{1});
+%!     got = polyval (p{1}, gpuArray (xx{1}));
+%!     assert (isa (got, "gpuArray"));
+%!     got = gather (got);
+%!     assert ({class(got), size(got), iscomplex(got)}, {class(want), size(want), iscomplex(want)});
+%!     if (isa (want, "single") && iscomplex (want))
+%!       m = isfinite (want);
+%!       assert (isequal (m, isfinite (got)));
+%!       assert (max (abs (got(m) - want(m))) <= 8 * eps ("single") * max (abs (want(m))));
+%!     else
+%!       assert (isequaln (got, want));
+%!     endif
+%!   endfor
+%! endfor
+%! assert (isequaln (gather (polyval (gpuArray ([1 2 3]), gpuArray (x), [], [0.5 2])), polyval ([1 2 3], x, [], [0.5 2])));
+%! [pp, S] = polyfit (1:5, [1 4 9 16 25.5], 2);
+%! [want, dwant] = polyval (pp, [1.5 2.5], S);
+%! [got, dgot] = polyval (pp, gpuArray ([1.5 2.5]), S);
+%! assert ({gather(got), gather(dgot)}, {want, dwant});
+%! G = gpuArray (rand (1000, 1));
+%! gpuarray_stats ("reset");
+%! y = gather (polyval ([1 -2 3 -4 5 -6], G));
+%! s = gpuarray_stats ();
+%! assert (s.dispatches, 1);
+%!error <X must be numeric floating point> polyval ([1 2], gpuArray (int8 (1)))
+%!error <P must be a numeric floating point vector> polyval ([1 2; 3 4], gpuArray (1))
+
+%!test
+%! ## size_equal (Octave's builtin took a gpuArray for a 1x1 object), and cross through it
+%! assert (size_equal (gpuArray ([1 2]), [3 4], gpuArray ([5 6])), true);
+%! assert (size_equal (gpuArray ([1 2]), [1 2]'), false);
+%! assert (size_equal (gpuArray (ones (2, 3, 4)), zeros (2, 3, 4)), true);
+%! assert (size_equal (gpuArray (1)), true);
+%! a = randn (3, 5); b = randn (3, 5);
+%! assert (gather (cross (gpuArray (a), b)), cross (a, b), 1e-14);
 
 %!test
 %! ## bitshift counts outside int's range: Octave's static_cast<int> (INT_MIN on x86, a
