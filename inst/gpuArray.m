@@ -372,6 +372,23 @@ classdef gpuArray < handle
       endif
     endfunction
 
+    function r = typecast (x, cls)
+      ## The same bytes read as another class, shared with X where X is stored whole (no
+      ## copy); Octave's shapes and messages. A char result, and other names, as Octave
+      ## gives them for the gathered array.
+      if (nargin != 2)
+        print_usage ("typecast");
+      endif
+      cls = gather (cls);
+      if (isa (x, "gpuArray") && ischar (cls)
+          && any (strcmp (cls, {"double", "single", "int8", "uint8", "int16", "uint16", ...
+                                "int32", "uint32", "int64", "uint64"})))
+        r = gpuArray (__gpuarray__ ("typecast", x, cls), [], [], true);
+      else
+        r = typecast (gather (x), cls);
+      endif
+    endfunction
+
     function r = reshape (a, varargin)
       if (nargin < 2)
         print_usage ();
@@ -4049,6 +4066,65 @@ endclassdef
 %! assert (s.dispatches, 1);
 %!error <X must be numeric floating point> polyval ([1 2], gpuArray (int8 (1)))
 %!error <P must be a numeric floating point vector> polyval ([1 2; 3 4], gpuArray (1))
+
+%!test
+%! ## typecast: Octave's bytes, shapes and classes, every class pair, stored, pending,
+%! ## strided and complex sources; the result shares storage and stays a value
+%! cls = {"double", "single", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"};
+%! base = [randn(1, 5) * 100, -0, NaN, Inf, 255, 3];
+%! for i = 1:numel (cls)
+%!   for shape = {[1 10], [10 1], [2 5], [0 0], [1 0], [0 1], [2 1 5]}
+%!     x = reshape (cast (base(1:prod (shape{1})), cls{i}), shape{1});
+%!     for j = 1:numel (cls)
+%!       try
+%!         want = typecast (x, cls{j});
+%!       catch err
+%!         want = err.message;
+%!       end_try_catch
+%!       try
+%!         got = typecast (gpuArray (x), cls{j});
+%!         assert (isa (got, "gpuArray"));
+%!         got = gather (got);
+%!         assert ({class(got), size(got)}, {class(want), size(want)});
+%!         assert (isequal (typecast (got(:)', "uint8"), typecast (want(:)', "uint8")));
+%!         got = want;
+%!       catch err
+%!         got = err.message;
+%!       end_try_catch
+%!       assert (got, want);
+%!     endfor
+%!   endfor
+%! endfor
+%! ## logical, complex (interleaved parts; Octave's narrowing first), pending and strided
+%! assert (gather (typecast (gpuArray (true (1, 4)), "uint32")), typecast (true (1, 4), "uint32"));
+%! z = [1+2i, -3.5-0i, NaN+1i];
+%! assert (gather (typecast (gpuArray (z), "uint64")), typecast (z, "uint64"));
+%! assert (gather (typecast (gpuArray (single (z)), "int32")), typecast (single (z), "int32"));
+%! w = gpuArray ([1+2i, 3-4i]) - 2i * gpuArray ([1 -2]);   # narrows to [1 3]
+%! assert (gather (typecast (w, "uint64")), typecast ([1 3], "uint64"));
+%! a = single (reshape (1:24, 4, 6));
+%! G = gpuArray (a);
+%! assert (gather (typecast (G .* 2 + 1, "uint16")), typecast (a .* 2 + 1, "uint16"));
+%! v = subsref (G, substruct ("()", {2:3, 1:2:5}));
+%! assert (gather (typecast (v, "uint8")), typecast (a(2:3, 1:2:5), "uint8"));
+%! ## the source keeps its values when the result is assigned into, and the reverse;
+%! ## a stored source is not copied
+%! x = gpuArray (single ([1 2 3 4]));
+%! gpuarray_stats ("reset");
+%! y = typecast (x, "uint32");
+%! s = gpuarray_stats ();
+%! assert ([s.dispatches, s.bytes_uploaded, s.bytes_downloaded], [0 0 0]);
+%! y(1) = 0;
+%! assert (gather (x), single ([1 2 3 4]));
+%! y2 = typecast (x, "uint32");
+%! x(2) = 7;
+%! assert (gather (y2), typecast (single ([1 2 3 4]), "uint32"));
+%! ## a char result as Octave's, for the gathered array
+%! assert (typecast (gpuArray (uint8 ([97 98])), "char"), "ab");
+%!error <cannot convert to logical class> typecast (gpuArray (uint8 (1)), "logical")
+%!error <incorrect number of input values> typecast (gpuArray (uint8 ([1 2 3])), "uint16")
+%!error <cannot convert to foo class> typecast (gpuArray (uint8 (1)), "foo")
+%!error <Invalid call to typecast> typecast (gpuArray (1))
 
 %!test
 %! ## size_equal (Octave's builtin took a gpuArray for a 1x1 object), and cross through it

@@ -285,6 +285,10 @@ ga_status ga_subsdelete(ga_id a, int nidx, const ga_index *idx, int contiguous, 
 ga_status ga_find(ga_id a, ga_id *out);
 /* reshape: the same storage under another shape (no copy) */
 ga_status ga_reshape(ga_id a, int ndims, const int64_t *dims, ga_id *out);
+/* typecast (A, cls): A's bytes (complex parts interleaved) read as cls, a real numeric
+ * class, with Octave's shape (a row from a row, 0x0 from 0x0, else a column) and
+ * messages; shares A's storage where A is stored whole */
+ga_status ga_typecast(ga_id a, ga_class cls, ga_id *out);
 /* permute (A, perm), or ipermute when inverse: perm holds 0-based dimensions, a
  * permutation of 0..nperm-1 */
 ga_status ga_permute(ga_id a, int nperm, const int *perm, int inverse, ga_id *out);

@@ -464,6 +464,8 @@ ga_status ga_lazy_bind(ga_lazy *lz);
 void ga_tensor_unref(ga_tensor *t);
 /* A tensor of another shape with src's elements and storage (reshape): no copy. */
 ga_status ga_tensor_alias(ga_tensor *src, int ndims, const int64_t *dims, ga_tensor **out);
+/* The same with src's bytes read as another class (typecast); as many bytes. */
+ga_status ga_tensor_alias_as(ga_tensor *src, ga_class cls, int ndims, const int64_t *dims, ga_tensor **out);
 /* A tensor whose elements are src's elements first .. first + numel - 1 (a contiguous
  * slice), sharing src's storage; GA_ERR_UNSUPPORTED where the slice would not start on
  * the 16-byte boundary the kernels' vector loads need. */

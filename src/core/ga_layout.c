@@ -104,6 +104,33 @@ ga_status ga_reshape(ga_id id, int ndims, const int64_t *dims, ga_id *out)
   return publish(t, out);
 }
 
+ga_status ga_typecast(ga_id id, ga_class cls, ga_id *out)
+{
+  ga_tensor *a, *t;
+  int cplx;
+  ga_status st = ga_settle(id, &cplx); /* Octave's narrowing decides which bytes there are */
+  if (st != GA_OK || (st = get(id, &a)) != GA_OK)
+    return st;
+  if (cls == GA_LOGICAL || ga_class_is_complex(cls))
+    return ga_fail_id(GA_ERR_ARG, "Octave:invalid-input-type", "typecast: cannot convert to %s class",
+                      ga_class_name(cls));
+  uint64_t bytes = (uint64_t)a->numel * ga_class_size(a->cls);
+  if (bytes % ga_class_size(cls) != 0)
+    return ga_fail_id(GA_ERR_ARG, "Octave:invalid-input-type",
+                      "typecast: incorrect number of input values to make output value");
+  int64_t n = (int64_t)(bytes / ga_class_size(cls)), dims[2] = {n, 1};
+  if (a->ndims == 2 && a->dims[0] == 1) {
+    dims[0] = 1;
+    dims[1] = n;
+  } else if (a->ndims == 2 && a->dims[0] == 0 && a->dims[1] == 0) {
+    dims[0] = dims[1] = 0;
+  }
+  /* (a pending value or a view is stored first, its elements in order) */
+  if ((st = ga_tensor_alias_as(a, cls, 2, dims, &t)) != GA_OK)
+    return st;
+  return publish(t, out);
+}
+
 ga_status ga_permute(ga_id id, int nperm, const int *given, int inverse, ga_id *out)
 {
   ga_tensor *a, *t;

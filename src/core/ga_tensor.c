@@ -194,15 +194,20 @@ void ga_tensor_unref(ga_tensor *t)
 
 ga_status ga_tensor_alias(ga_tensor *src, int ndims, const int64_t *dims, ga_tensor **out)
 {
+  return ga_tensor_alias_as(src, src->cls, ndims, dims, out);
+}
+
+ga_status ga_tensor_alias_as(ga_tensor *src, ga_class cls, int ndims, const int64_t *dims, ga_tensor **out)
+{
   ga_status st = ga_tensor_materialize(src);
   if (st != GA_OK)
     return st;
   ga_tensor *t;
-  if ((st = tensor_alloc(src->cls, ndims, dims, &t)) != GA_OK)
+  if ((st = tensor_alloc(cls, ndims, dims, &t)) != GA_OK)
     return st;
-  if (t->numel != src->numel) {
+  if ((uint64_t)t->numel * ga_class_size(cls) != (uint64_t)src->numel * ga_class_size(src->cls)) {
     free(t);
-    return ga_fail(GA_ERR_INTERNAL, "an alias must keep the number of elements");
+    return ga_fail(GA_ERR_INTERNAL, "an alias must keep the number of bytes");
   }
   ga_tensor *root = src->owner ? src->owner : src;
   if (src->buf.bytes) { /* src's own view of the storage: a slice keeps its offset */

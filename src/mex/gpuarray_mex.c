@@ -23,7 +23,7 @@ static const struct {
   {"repmat", ga_mex_repmat},   {"reset", ga_mex_reset},           {"reshape", ga_mex_reshape},
   {"stats", ga_mex_stats},     {"stats_reset", ga_mex_stats_reset},
   {"subsasgn", ga_mex_subsasgn}, {"subsdelete", ga_mex_subsdelete}, {"subsref", ga_mex_subsref},
-  {"sum", ga_mex_sum},         {"ternary", ga_mex_ternary},
+  {"sum", ga_mex_sum},         {"ternary", ga_mex_ternary},       {"typecast", ga_mex_typecast},
   {"unary", ga_mex_unary},     {"upload", ga_mex_upload},
   {"valid", ga_mex_valid},
   {"wait", ga_mex_wait},

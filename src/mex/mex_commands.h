@@ -30,6 +30,7 @@ GA_MEX_COMMAND(ga_mex_subsref);
 GA_MEX_COMMAND(ga_mex_subsasgn);
 GA_MEX_COMMAND(ga_mex_subsdelete);
 GA_MEX_COMMAND(ga_mex_reshape);
+GA_MEX_COMMAND(ga_mex_typecast);
 GA_MEX_COMMAND(ga_mex_permute);
 GA_MEX_COMMAND(ga_mex_cat);
 GA_MEX_COMMAND(ga_mex_repmat);

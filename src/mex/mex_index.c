@@ -1,4 +1,4 @@
-/* Indexing and array manipulation commands: subsref, subsasgn, subsdelete, reshape,
+/* Indexing and array manipulation commands: subsref, subsasgn, subsdelete, reshape, typecast,
  * permute, cat, repmat, circshift, flip. Each returns the new value's handle. */
 #include "mex_commands.h"
 
@@ -157,6 +157,21 @@ void ga_mex_reshape(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
       ga_mex_error("Octave:invalid-input-type", "reshape: SIZE must be non-negative");
   ga_id id;
   ga_mex_raise(ga_reshape(a, n, dims, &id));
+  return_id(nlhs, plhs, id);
+}
+
+void ga_mex_typecast(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  /* (A, class name): the method leaves other targets (char, unknown names) to Octave */
+  ga_mex_nargs("typecast", nrhs, 2, 2, nlhs, 3);
+  ga_id a = ga_mex_get_id(prhs[0], "typecast");
+  char name[16];
+  ga_mex_get_string(prhs[1], "typecast", name, sizeof name);
+  ga_class cls;
+  if (!ga_class_from_name(name, &cls))
+    ga_mex_error("Octave:invalid-input-type", "typecast: cannot convert to %s class", name);
+  ga_id id;
+  ga_mex_raise(ga_typecast(a, cls, &id));
   return_id(nlhs, plhs, id);
 }
 

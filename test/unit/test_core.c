@@ -735,6 +735,56 @@ static void test_roundtrip_all_classes(void **state)
     }
 }
 
+/* typecast: the same bytes as another class with Octave's shapes; a stored array's
+ * storage is shared (nothing dispatched, and it outlives the source's handle); byte
+ * counts that do not divide and logical results refused */
+static void test_typecast(void **state)
+{
+  (void)state;
+  const float v[6] = {1.0f, -0.0f, NAN, 3.5f, 1e-45f, -INFINITY};
+  int64_t row[2] = {1, 6}, mat[2] = {2, 3};
+  ga_id a, b, c;
+  ga_stats s0, s1;
+  CHECK_OK(ga_upload(GA_SINGLE, 2, row, v, &a));
+  CHECK_OK(ga_get_stats(&s0));
+  CHECK_OK(ga_typecast(a, GA_UINT16, &b));
+  CHECK_OK(ga_get_stats(&s1));
+  assert_int_equal(s1.dispatches, s0.dispatches);
+  ga_class cls;
+  int nd;
+  int64_t dims[GA_MAX_DIMS];
+  CHECK_OK(ga_describe(b, &cls, &nd, dims));
+  assert_int_equal(cls, GA_UINT16);
+  assert_int_equal(nd, 2);
+  assert_int_equal(dims[0], 1); /* a row stays a row */
+  assert_int_equal(dims[1], 12);
+  uint16_t got[12];
+  CHECK_OK(ga_download(b, got, sizeof got));
+  assert_memory_equal(got, v, sizeof got);
+  CHECK_OK(ga_release(a));
+  CHECK_OK(ga_download(b, got, sizeof got));
+  assert_memory_equal(got, v, sizeof got);
+  assert_int_equal(ga_typecast(b, GA_LOGICAL, &c), GA_ERR_ARG);
+  CHECK_OK(ga_release(b));
+  /* a matrix gives a column: 24 bytes are 3 doubles */
+  CHECK_OK(ga_upload(GA_SINGLE, 2, mat, v, &a));
+  CHECK_OK(ga_typecast(a, GA_DOUBLE, &b));
+  CHECK_OK(ga_describe(b, &cls, &nd, dims));
+  assert_int_equal(dims[0], 3);
+  assert_int_equal(dims[1], 1);
+  double gd[3];
+  CHECK_OK(ga_download(b, gd, sizeof gd));
+  assert_memory_equal(gd, v, sizeof gd);
+  CHECK_OK(ga_release(a));
+  CHECK_OK(ga_release(b));
+  /* 5 bytes are no whole number of uint16 */
+  const uint8_t u[5] = {1, 2, 3, 4, 5};
+  int64_t five[2] = {5, 1};
+  CHECK_OK(ga_upload(GA_UINT8, 2, five, u, &a));
+  assert_int_equal(ga_typecast(a, GA_UINT16, &b), GA_ERR_ARG);
+  CHECK_OK(ga_release(a));
+}
+
 static void test_roundtrip_shapes(void **state)
 {
   (void)state;
@@ -2746,6 +2796,7 @@ int main(void)
     cmocka_unit_test_teardown(test_init_device_info, teardown_clean),
     cmocka_unit_test_teardown(test_class_helpers, teardown_clean),
     cmocka_unit_test_teardown(test_roundtrip_all_classes, teardown_clean),
+    cmocka_unit_test_teardown(test_typecast, teardown_clean),
     cmocka_unit_test_teardown(test_roundtrip_shapes, teardown_clean),
     cmocka_unit_test_teardown(test_complex_roundtrip, teardown_clean),
     cmocka_unit_test_teardown(test_complex_ir, teardown_clean),
