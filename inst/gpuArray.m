@@ -389,6 +389,28 @@ classdef gpuArray < handle
       endif
     endfunction
 
+    function y = swapbytes (x)
+      ## swapbytes.m's steps (its class (x) is "gpuArray" here): each element's bytes in
+      ## a column, flipped (a view) and copied once, read back as the class
+      cls = classUnderlying (x);
+      if (any (strcmp (cls, {"int8", "uint8"})) || isempty (x))
+        y = x;
+        return;
+      endif
+      switch (cls)
+        case {"int16", "uint16"}
+          nb = 2;
+        case {"single", "int32", "uint32"}
+          nb = 4;
+        case {"double", "int64", "uint64"}
+          nb = 8;
+        otherwise
+          error ("swapbytes: invalid object of class '%s'", cls);
+      endswitch
+      b = reshape (typecast (reshape (x, [], 1), "uint8"), nb, numel (x));
+      y = reshape (typecast (reshape (flipud (b), [], 1), cls), size (x));
+    endfunction
+
     function r = reshape (a, varargin)
       if (nargin < 2)
         print_usage ();
@@ -4125,6 +4147,27 @@ endclassdef
 %!error <incorrect number of input values> typecast (gpuArray (uint8 ([1 2 3])), "uint16")
 %!error <cannot convert to foo class> typecast (gpuArray (uint8 (1)), "foo")
 %!error <Invalid call to typecast> typecast (gpuArray (1))
+
+%!test
+%! ## swapbytes: swapbytes.m's bytes for every class and shape; one copy on the device
+%! cls = {"double", "single", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"};
+%! for i = 1:numel (cls)
+%!   for x = {cast(reshape ([1:11, 300, -7] * 37.25, 1, 13), cls{i}), cast([-0, NaN; Inf, 2], cls{i}), cast(zeros (2, 0), cls{i}), cast(5, cls{i}), cast(ones (2, 1, 3), cls{i})}
+%!     want = swapbytes (x{1});
+%!     got = swapbytes (gpuArray (x{1}));
+%!     assert (isa (got, "gpuArray"));
+%!     got = gather (got);
+%!     assert ({class(got), size(got)}, {class(want), size(want)});
+%!     assert (isequal (typecast (got(:), "uint8"), typecast (want(:), "uint8")));
+%!   endfor
+%! endfor
+%! G = gpuArray (int32 (1:1000));
+%! gpuarray_stats ("reset");
+%! y = swapbytes (G);
+%! assert (gather (y), swapbytes (int32 (1:1000)));
+%! s = gpuarray_stats ();
+%! assert (s.dispatches, 1);
+%!error <invalid object of class 'logical'> swapbytes (gpuArray (true))
 
 %!test
 %! ## size_equal (Octave's builtin took a gpuArray for a 1x1 object), and cross through it
