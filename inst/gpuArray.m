@@ -4012,6 +4012,15 @@ endclassdef
 %!error <element number 3 undefined> [a, b, c] = log2 (gpuArray (1));
 %!error <Invalid call to circshift> circshift (gpuArray ([1 2 3]))
 
+%!function got = result_or_error (f, varargin)
+%!  ## f (varargin{:}), or the message of the error it raises
+%!  try
+%!    got = f (varargin{:});
+%!  catch err
+%!    got = err.message;
+%!  end_try_catch
+%!endfunction
+
 %!test
 %! ## isequal and isequaln compare values (Octave's m-files compared the objects' handles:
 %! ## two gpuArrays of the same values were unequal), by Octave's rules
@@ -4023,18 +4032,12 @@ endclassdef
 %!   for j = 1:numel (vals)
 %!     x = vals{i}; y = vals{j};
 %!     for f = {@isequal, @isequaln}
-%!       try
-%!         want = f{1} (x, y);
-%!       catch err
-%!         want = err.message;    # int16 == complex: Octave's error
-%!       end_try_catch
+%!       want = result_or_error (f{1}, x, y);   # int16 == complex: Octave's error
 %!       for g = {{gpuArray(x), gpuArray(y)}, {gpuArray(x), y}, {x, gpuArray(y)}}
-%!         try
-%!           got = f{1} (g{1}{:});
+%!         got = result_or_error (f{1}, g{1}{:});
+%!         if (! ischar (got))
 %!           assert ({class(got), size(got)}, {"logical", [1 1]});
-%!         catch err
-%!           got = err.message;
-%!         end_try_catch
+%!         endif
 %!         assert (got, want);
 %!       endfor
 %!     endfor
@@ -4098,22 +4101,16 @@ endclassdef
 %!   for shape = {[1 10], [10 1], [2 5], [0 0], [1 0], [0 1], [2 1 5]}
 %!     x = reshape (cast (base(1:prod (shape{1})), cls{i}), shape{1});
 %!     for j = 1:numel (cls)
-%!       try
-%!         want = typecast (x, cls{j});
-%!       catch err
-%!         want = err.message;
-%!       end_try_catch
-%!       try
-%!         got = typecast (gpuArray (x), cls{j});
+%!       want = result_or_error (@typecast, x, cls{j});
+%!       got = result_or_error (@typecast, gpuArray (x), cls{j});
+%!       if (ischar (want))
+%!         assert (got, want);
+%!       else
 %!         assert (isa (got, "gpuArray"));
 %!         got = gather (got);
 %!         assert ({class(got), size(got)}, {class(want), size(want)});
 %!         assert (isequal (typecast (got(:)', "uint8"), typecast (want(:)', "uint8")));
-%!         got = want;
-%!       catch err
-%!         got = err.message;
-%!       end_try_catch
-%!       assert (got, want);
+%!       endif
 %!     endfor
 %!   endfor
 %! endfor
