@@ -3922,6 +3922,17 @@ endclassdef
 %! assert (r2, y .^ e);
 %! assert (r3, sum (double (x .^ single (0.45)), 1));
 %! assert (s1.host_fallbacks, s0.host_fallbacks);
+%! ## one scalar exponent after another: each takes its own kernel (int8 (x) .^ 0.5 once
+%! ## ran the kernel of x .^ 2, whose products do not read the exponent's value)
+%! x = [-128 -1 0 1 127 4 9];
+%! for c = {"int8", "uint16", "int32"}
+%!   xc = cast (x, c{1});
+%!   g = gpuArray (xc);
+%!   for p = [2 0.5 3 2.5 -1 1.5 0 1 7 -0.5]
+%!     assert (gather (g .^ p), xc .^ p);
+%!     assert (gather (sum (g .^ p)), sum (xc .^ p));
+%!   endfor
+%! endfor
 
 %!assert (gather (gpuArray ([1 -2]) .^ 0.5), [1 -2] .^ 0.5, -4 * eps)
 %!assert (gather (gpuArray ([1 -2]) .^ Inf), [1 -2] .^ Inf)

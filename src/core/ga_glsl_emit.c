@@ -872,6 +872,9 @@ bool ga_glsl_elementwise_supported(const ga_expr *x, ga_class out_cls)
   return x->nodes[x->nnodes - 1].cls == out_cls;
 }
 
+/* A kernel's key names everything its source depends on. A scalar's value is a push
+ * constant, except that an integer power takes pow or Octave's exact products by its
+ * scalar exponent's value ("p": pow): int8 (x) .^ 0.5 once ran x .^ 2's kernel. */
 void ga_glsl_elementwise_key(const ga_expr *x, ga_class out_cls, char *key, size_t cap)
 {
   size_t len = (size_t)snprintf(key, cap, "ew:%d", (int)out_cls);
@@ -895,8 +898,8 @@ void ga_glsl_elementwise_key(const ga_expr *x, ga_class out_cls, char *key, size
     else if (n->kind == GA_X_TERNARY)
       len += (size_t)snprintf(key + len, cap - len, "|t%d.%d.%d.%d.%d", (int)n->top, (int)n->cls, n->a, n->b, n->c);
     else
-      len += (size_t)snprintf(key + len, cap - len, "|o%d.%d.%d.%d.%d", (int)n->op, (int)n->mode, (int)n->cls, n->a,
-                              n->b);
+      len += (size_t)snprintf(key + len, cap - len, "|o%d.%d.%d.%d.%d%s", (int)n->op, (int)n->mode, (int)n->cls, n->a,
+                              n->b, node_uses_pow(x, n) ? "p" : "");
   }
 }
 
