@@ -2419,6 +2419,18 @@ classdef gpuArray < handle
       endfor
     endfunction
 
+    function r = cumsum (x, varargin)
+      ## Octave's cumsum on the device: each line in order from its first element, as
+      ## Octave adds (its answers bit for bit), except few long lines, which go in chunks
+      ## (then associated as sums are: doc/manual.md); "native" integer and logical sums
+      ## saturate (logical: or) on the host
+      r = gpuArray.scan_ ("cumsum", x, varargin);
+    endfunction
+
+    function r = cumprod (x, varargin)
+      r = gpuArray.scan_ ("cumprod", x, varargin);
+    endfunction
+
     function r = sumsq (x, dim)
       ## Octave's sumsq: the sum of squares along DIM (the first non-singleton one when
       ## DIM is absent or 0), of re^2 + im^2 for complex X (a real result); integers and
@@ -2677,6 +2689,61 @@ classdef gpuArray < handle
       else
         tf = any (v(:));
       endif
+    endfunction
+
+    function r = scan_ (name, x, args)
+      ## cumsum (X, DIM, TYPE) and cumprod (X, DIM) with Octave 7's argument rules and
+      ## messages (cumsum truncates DIM, cumprod wants a whole number and reads 0 as none)
+      sum_ = strcmp (name, "cumsum");
+      if (numel (args) > 1 + sum_)
+        print_usage (name);
+      endif
+      type = "";
+      if (sum_ && ! isempty (args) && ischar (args{end}))
+        type = args{end};
+        args(end) = [];
+        if (! any (strcmp (type, {"native", "double"})))
+          error ("cumsum: unrecognized string argument");
+        endif
+      endif
+      dim = 0;
+      if (! isempty (args))
+        d = gather (args{1});
+        if (ischar (d))
+          if (sum_)
+            print_usage (name);
+          endif
+          error ("octave_base_value::int_value (): wrong type argument 'sq_string'");
+        endif
+        d = double (d(1));
+        if (sum_)
+          d = fix (d);
+          if (! (d >= 1))
+            error ("cumsum: invalid dimension argument = %d", d);
+          endif
+        elseif (d != fix (d))
+          error ("conversion of %g to int value failed", d);
+        elseif (d < 0)
+          error ("cumprod: invalid dimension argument = %d", d);
+        endif
+        dim = d;
+      endif
+      if (! isa (x, "gpuArray"))   # only DIM was a gpuArray
+        r = feval (name, x, args{:});
+        return;
+      endif
+      cls = classUnderlying (x);
+      if (strcmp (type, "native"))
+        out = cls;
+      elseif (strcmp (type, "double") || ! any (strcmp (cls, {"single", "double"})))
+        out = "double";
+      else
+        out = cls;
+      endif
+      if (iscomplex (x))
+        out = ["complex " out];
+      endif
+      r = gpuArray (__gpuarray__ ("scan", name, x, min (dim, 1e9), out), [], [], true);
     endfunction
 
     function tf = equal_values_ (nan_equal, x, others)
@@ -4176,6 +4243,78 @@ endclassdef
 %! s = gpuarray_stats ();
 %! assert (s.dispatches, 1);
 %!error <invalid object of class 'logical'> swapbytes (gpuArray (true))
+
+%!test
+%! ## cumsum and cumprod: Octave's classes, options and values, bit for bit where each
+%! ## line is a thread's (many lines, or short ones): NaN, -0, every class, complex,
+%! ## "native" (saturating; logical or-ed) and "double", N-d, every DIM, empty
+%! randn ("seed", 4);
+%! x = randn (5, 4, 3);
+%! x(2) = NaN;
+%! x(1) = -0;
+%! z = x + 1i * randn (5, 4, 3);
+%! cases = {{x}, {x, 1}, {x, 2}, {x, 3}, {x, 4}, {single(x)}, {single(x), "double"}, ...
+%!          {int8(x * 40)}, {int8(x * 40), "native"}, {uint8(abs (x) * 90), 2, "native"}, {x > 0}, ...
+%!          {x > 0, "native"}, {z}, {single(z), 2}, {single(z), "double"}, {zeros(0, 3)}, ...
+%!          {zeros(3, 0), 2}, {uint64(2)^63 * [1 1], "native"}, {int64([9007199254740993 1])}, ...
+%!          {x, 2.7}, {x, [2 1]}, {5, 3}, {randn(300, 200)}};
+%! for f = {@cumsum, @cumprod}
+%!   for k = 1:numel (cases)
+%!     c = cases{k};
+%!     if (isequal (f{1}, @cumprod) && (any (cellfun (@ischar, c)) || k == 20))
+%!       continue;   # cumprod has no TYPE, and wants a whole DIM
+%!     endif
+%!     want = f{1} (c{:});
+%!     g = c;
+%!     g{1} = gpuArray (c{1});
+%!     got = f{1} (g{:});
+%!     assert (isa (got, "gpuArray"));
+%!     got = gather (got);
+%!     assert ({class(got), size(got), iscomplex(got)}, {class(want), size(want), iscomplex(want)});
+%!     assert (isequal (typecast (got(:)', "uint8"), typecast (want(:)', "uint8")) || isequaln (got, want));
+%!   endfor
+%! endfor
+%! ## a pending operand and a view are read in place of their values; one kernel
+%! G = gpuArray (x);
+%! assert (gather (cumsum (G .* 2 + 1, 2)), cumsum (x .* 2 + 1, 2));
+%! v = subsref (G, substruct ("()", {2:4, ":", 1}));
+%! assert (gather (cumprod (v)), cumprod (x(2:4, :, 1)));
+%! Y = gpuArray (randn (64, 300));
+%! wait (gpuDevice ());
+%! gpuarray_stats ("reset");
+%! r = cumsum (Y);
+%! s = gpuarray_stats ();
+%! assert (s.dispatches, 1);
+
+%!test
+%! ## few long lines go in chunks (a thread each, two passes): the same values up to the
+%! ## rounding of sums associated otherwise
+%! randn ("seed", 5);
+%! for c = {"double", "single"}
+%!   for x = {randn(1, 100000), randn(30000, 2), randn(3, 5000).'}
+%!     xc = cast (x{1}, c{1});
+%!     want = cumsum (xc);
+%!     got = gather (cumsum (gpuArray (xc)));
+%!     assert (class (got), class (want));
+%!     assert (abs (double (got) - double (want)) <= 64 * eps (c{1}) * cumsum (abs (double (xc))));
+%!     p = 1 + xc / 1000;
+%!     want = cumprod (p);
+%!     got = gather (cumprod (gpuArray (p)));
+%!     k = cumsum (ones (size (p)));   # factors so far
+%!     assert (abs (double (got) - double (want)) <= 4 * eps (c{1}) * abs (double (want)) .* k);
+%!   endfor
+%! endfor
+%! z = randn (20000, 1) + 1i * randn (20000, 1);
+%! assert (gather (cumsum (gpuArray (z))), cumsum (z), -1e-10);
+%!error <invalid dimension argument = 0> cumsum (gpuArray ([1 2]), 0)
+%!error <invalid dimension argument = 0> cumsum (gpuArray ([1 2]), 0.5)
+%!error <unrecognized string argument> cumsum (gpuArray ([1 2]), "foo")
+%!error <Invalid call to cumsum> cumsum (gpuArray ([1 2]), "native", 2)
+%!error <Invalid call to cumprod> cumprod (gpuArray ([1 2]), 1, 2)
+%!error <conversion of 1.5 to int value failed> cumprod (gpuArray ([1 2]), 1.5)
+%!error <invalid dimension argument = -1> cumprod (gpuArray ([1 2]), -1)
+%!error <wrong type argument 'sq_string'> cumprod (gpuArray ([1 2]), "native")
+%!assert (gather (cumprod (gpuArray ([1 2; 3 4]), 0)), cumprod ([1 2; 3 4], 0))
 
 %!test
 %! ## size_equal (Octave's builtin took a gpuArray for a 1x1 object), and cross through it

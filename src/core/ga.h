@@ -289,6 +289,14 @@ ga_status ga_reshape(ga_id a, int ndims, const int64_t *dims, ga_id *out);
  * class, with Octave's shape (a row from a row, 0x0 from 0x0, else a column) and
  * messages; shares A's storage where A is stored whole */
 ga_status ga_typecast(ga_id a, ga_class cls, ga_id *out);
+/* cumsum (GA_SCAN_SUM) and cumprod (GA_SCAN_PROD) along dimension dim (0-based; -1: the
+ * first of extent other than 1; past the last, every element is its own line), the
+ * result of out_cls: double or single (any real input, converted element by element),
+ * the input's own integer or logical class (Octave's "native": saturating sums, logical
+ * ones or-ed), complex double or single for complex input. Each line accumulates in
+ * order from its first element, in out_cls's arithmetic. */
+typedef enum { GA_SCAN_SUM, GA_SCAN_PROD } ga_scan_op;
+ga_status ga_scan(ga_scan_op op, ga_id a, int dim, ga_class out_cls, ga_id *out);
 /* permute (A, perm), or ipermute when inverse: perm holds 0-based dimensions, a
  * permutation of 0..nperm-1 */
 ga_status ga_permute(ga_id a, int nperm, const int *perm, int inverse, ga_id *out);

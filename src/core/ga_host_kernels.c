@@ -1677,3 +1677,62 @@ ga_status ga_host_eval_reduce(const ga_reduce_desc *d, const void *in, void *out
     }
   return GA_OK;
 }
+
+/* Octave's cumsum and cumprod: each line in order from its first element (kept as it is,
+ * -0 and all), in the result class's arithmetic: double or float, FloatComplex for
+ * single complex results, integers saturating step by step, logical sums or-ed */
+ga_status ga_host_eval_scan(const ga_scan_desc *d, const void *in, void *out)
+{
+  ga_class ic = d->in_cls, oc = d->out_cls;
+  bool prod = d->op == GA_SCAN_PROD;
+  for (int64_t o = 0; o < d->outer; o++)
+    for (int64_t i = 0; i < d->inner; i++) {
+      int64_t base = o * d->n * d->inner + i;
+      if (oc == GA_CDOUBLE || oc == GA_CSINGLE) {
+        double complex acc = 0;
+        float complex accf = 0;
+        for (int64_t k = 0; k < d->n; k++) {
+          hval v = load(ic, in, base + k * d->inner);
+          if (oc == GA_CSINGLE) {
+            float complex x = CMPLXF((float)v.f, (float)v.im);
+            accf = k == 0 ? x : prod ? accf * x : accf + x;
+            store(oc, out, base + k * d->inner, hcf(accf));
+          } else {
+            double complex x = CMPLX(v.f, v.im);
+            acc = k == 0 ? x : prod ? acc * x : acc + x;
+            store(oc, out, base + k * d->inner, hcd(acc));
+          }
+        }
+      } else if (oc == GA_SINGLE) {
+        float acc = 0.0f;
+        for (int64_t k = 0; k < d->n; k++) {
+          float x = (float)to_double(ic, load(ic, in, base + k * d->inner));
+          acc = k == 0 ? x : prod ? acc * x : acc + x;
+          ((float *)out)[base + k * d->inner] = acc;
+        }
+      } else if (oc == GA_LOGICAL) {
+        bool acc = false;
+        for (int64_t k = 0; k < d->n; k++) {
+          bool x = ((const uint8_t *)in)[base + k * d->inner] != 0;
+          acc = k == 0 ? x : prod ? acc && x : acc || x;
+          ((uint8_t *)out)[base + k * d->inner] = acc;
+        }
+      } else if (ga_class_is_int(oc)) {
+        __int128 acc = 0;
+        for (int64_t k = 0; k < d->n; k++) {
+          __int128 x = to_i128(ic, load(ic, in, base + k * d->inner));
+          hval v = k == 0 ? clamp_int(oc, x) : int_exact_op(prod ? GA_OP_TIMES : GA_OP_PLUS, oc, acc, x);
+          acc = to_i128(oc, v);
+          store(oc, out, base + k * d->inner, v);
+        }
+      } else {
+        double acc = 0.0;
+        for (int64_t k = 0; k < d->n; k++) {
+          double x = to_double(ic, load(ic, in, base + k * d->inner));
+          acc = k == 0 ? x : prod ? acc * x : acc + x;
+          ((double *)out)[base + k * d->inner] = acc;
+        }
+      }
+    }
+  return GA_OK;
+}

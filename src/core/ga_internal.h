@@ -143,6 +143,17 @@ typedef struct {
   ga_pbuf *out_index;      /* max/min: 1-based positions of the extrema (double), or NULL */
 } ga_reduce_desc;
 
+/* cumsum / cumprod (ga_scan.c): in viewed as inner x n x outer elements of in_cls, each of
+ * the inner * outer lines accumulated along n in order into out (the same shape, of
+ * out_cls, which ga_scan has checked) */
+typedef struct {
+  ga_scan_op op;
+  ga_class in_cls, out_cls;
+  int64_t inner, n, outer;
+  const ga_pbuf *in;
+  ga_pbuf *out;
+} ga_scan_desc;
+
 /* A copy between two views of memory (ga_copy.c): for every position j of the
  * iteration space dims, dst[dst_offset + sum_d pos(dst[d], j_d)] = src[src_offset +
  * sum_d pos(src[d], j_d)], where pos(axis, j) = (axis.index ? axis.index[j] : j) *
@@ -266,6 +277,8 @@ typedef struct ga_provider_ops {
   /* GA_ERR_UNSUPPORTED sends the planner to the host path */
   ga_status (*elementwise)(void *state, const ga_expr *x, ga_class out_cls, ga_pbuf *out);
   ga_status (*reduce)(void *state, const ga_reduce_desc *d);
+  /* GA_ERR_UNSUPPORTED (or NULL) sends the scan to the host */
+  ga_status (*scan)(void *state, const ga_scan_desc *d);
   ga_status (*synchronize)(void *state);
   /* d has at most GA_VIEW_MAX_DIMS dimensions, none of extent 1 (ga_plan_copy) */
   ga_status (*copy)(void *state, const ga_copy_desc *d);
@@ -294,6 +307,9 @@ extern const ga_provider_ops ga_vulkan_provider;
  * the planner to run what a device provider cannot. inputs[i] matches x->inputs[i]. */
 ga_status ga_host_eval_expr(const ga_expr *x, const void *const *inputs, ga_class out_cls, void *out);
 ga_status ga_host_eval_reduce(const ga_reduce_desc *d, const void *in, void *out, double *out_index);
+ga_status ga_host_eval_scan(const ga_scan_desc *d, const void *in, void *out);
+/* The provider's scan, or the host's on downloaded buffers when it declines. */
+ga_status ga_plan_scan(const ga_scan_desc *d);
 ga_status ga_host_copy(const ga_copy_desc *d);
 ga_status ga_host_compact_count(const uint8_t *mask, int64_t n, uint32_t *counts);
 ga_status ga_host_compact_write(const uint8_t *mask, int64_t n, const int64_t *offsets, int64_t *out);

@@ -116,6 +116,25 @@ ga_status ga_plan_reduce(const ga_reduce_desc *d)
   return st;
 }
 
+ga_status ga_plan_scan(const ga_scan_desc *d)
+{
+  ga_status st = ga_g.prov->scan ? ga_g.prov->scan(ga_g.pstate, d) : GA_ERR_UNSUPPORTED;
+  if (st != GA_ERR_UNSUPPORTED)
+    return st;
+  ga_g.stats.host_fallbacks++;
+  void *in = NULL;
+  size_t out_bytes = (size_t)(d->inner * d->n * d->outer) * ga_class_size(d->out_cls);
+  void *res = malloc(out_bytes ? out_bytes : 1);
+  st = res ? fetch(d->in, &in) : ga_fail(GA_ERR_OOM, "out of host memory for a host fallback");
+  if (st == GA_OK)
+    st = ga_host_eval_scan(d, in, res);
+  if (st == GA_OK)
+    st = store(d->out, res, out_bytes);
+  free(in);
+  free(res);
+  return st;
+}
+
 int ga_epilogue_input_kind(const ga_expr *x, int i)
 {
   const int64_t *d = x->input_dims[i];

@@ -104,6 +104,13 @@ static ga_status host_reduce(void *state, const ga_reduce_desc *d)
   return ga_host_eval_reduce(d, d->in->host, d->out->host, d->out_index ? d->out_index->host : NULL);
 }
 
+static ga_status host_scan(void *state, const ga_scan_desc *d)
+{
+  (void)state;
+  ga_g.stats.dispatches++;
+  return ga_host_eval_scan(d, d->in->host, d->out->host);
+}
+
 static ga_status host_copy(void *state, const ga_copy_desc *d)
 {
   (void)state;
@@ -185,6 +192,7 @@ const ga_provider_ops ga_host_provider = {
   .download = host_download,
   .elementwise = host_elementwise,
   .reduce = host_reduce,
+  .scan = host_scan,
   .synchronize = host_synchronize,
   .copy = host_copy,
   .compact_count = host_compact_count,

@@ -21,6 +21,7 @@ static const struct {
   {"mtimes", ga_mex_mtimes},   {"pagemtimes", ga_mex_pagemtimes}, {"permute", ga_mex_permute},
   {"reduce", ga_mex_reduce},   {"release", ga_mex_release},
   {"repmat", ga_mex_repmat},   {"reset", ga_mex_reset},           {"reshape", ga_mex_reshape},
+  {"scan", ga_mex_scan},
   {"stats", ga_mex_stats},     {"stats_reset", ga_mex_stats_reset},
   {"subsasgn", ga_mex_subsasgn}, {"subsdelete", ga_mex_subsdelete}, {"subsref", ga_mex_subsref},
   {"sum", ga_mex_sum},         {"ternary", ga_mex_ternary},       {"typecast", ga_mex_typecast},

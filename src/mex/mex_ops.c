@@ -121,6 +121,29 @@ void ga_mex_reduce(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     plhs[3] = ga_mex_make_id(index);
 }
 
+void ga_mex_scan(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  /* ("cumsum" or "cumprod", A, DIM (1-based; 0: the first of extent other than 1), the
+   * result's class): the method has applied Octave's rules for DIM and the class */
+  ga_mex_nargs("scan", nrhs, 4, 4, nlhs, 3);
+  char op[16], cls_name[16];
+  ga_mex_get_string(prhs[0], "scan", op, sizeof op);
+  if (strcmp(op, "cumsum") != 0 && strcmp(op, "cumprod") != 0)
+    ga_mex_error("gpuarray:invalidArgument", "scan: unknown operation '%s'", op);
+  ga_id in = ga_mex_get_id(prhs[1], op);
+  const mxArray *dm = prhs[2];
+  double dv = mxIsDouble(dm) && !mxIsComplex(dm) && mxGetNumberOfElements(dm) == 1 ? mxGetScalar(dm) : -1;
+  if (!(dv >= 0 && dv <= 1e9 && dv == (int)dv))
+    ga_mex_error("gpuarray:invalidArgument", "%s: DIM must be a valid dimension", op);
+  ga_mex_get_string(prhs[3], op, cls_name, sizeof cls_name);
+  ga_class cls;
+  if (!ga_class_from_name(cls_name, &cls))
+    ga_mex_error("gpuarray:invalidClass", "%s: class '%s' is not supported for gpuArrays", op, cls_name);
+  ga_id id;
+  ga_mex_raise(ga_scan(op[3] == 's' ? GA_SCAN_SUM : GA_SCAN_PROD, in, (int)dv - 1, cls, &id));
+  return_value(nlhs, plhs, id);
+}
+
 void ga_mex_unary(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   ga_mex_nargs("unary", nrhs, 2, 3, nlhs, 3);

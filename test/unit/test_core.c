@@ -785,6 +785,46 @@ static void test_typecast(void **state)
   CHECK_OK(ga_release(a));
 }
 
+/* cumsum / cumprod: Octave's order along each dimension (the first element kept as it is),
+ * saturating 'native' integer sums, the classes ga_scan accepts */
+static void test_scan(void **state)
+{
+  (void)state;
+  const double v[6] = {-0.0, 1.5, 2.0, -3.0, 0.25, 4.0}; /* 2 x 3 */
+  int64_t dims[2] = {2, 3};
+  ga_id a, b;
+  CHECK_OK(ga_upload(GA_DOUBLE, 2, dims, v, &a));
+  double got[6];
+  CHECK_OK(ga_scan(GA_SCAN_SUM, a, 0, GA_DOUBLE, &b)); /* down the columns */
+  CHECK_OK(ga_download(b, got, sizeof got));
+  const double col[6] = {-0.0, 1.5, 2.0, -1.0, 0.25, 4.25};
+  assert_memory_equal(got, col, sizeof got); /* -0 stays -0 */
+  CHECK_OK(ga_release(b));
+  CHECK_OK(ga_scan(GA_SCAN_PROD, a, 1, GA_DOUBLE, &b)); /* along the rows */
+  CHECK_OK(ga_download(b, got, sizeof got));
+  const double row[6] = {-0.0, 1.5, -0.0, -4.5, -0.0, -18.0};
+  assert_memory_equal(got, row, sizeof got);
+  CHECK_OK(ga_release(b));
+  CHECK_OK(ga_scan(GA_SCAN_SUM, a, -1, GA_SINGLE, &b)); /* the first dimension; singles */
+  float gf[6];
+  CHECK_OK(ga_download(b, gf, sizeof gf));
+  assert_true(gf[3] == -1.0f && signbit(gf[0]));
+  CHECK_OK(ga_release(b));
+  assert_int_equal(ga_scan(GA_SCAN_SUM, a, 0, GA_INT8, &b), GA_ERR_ARG); /* not a class of this input */
+  assert_int_equal(ga_scan(GA_SCAN_SUM, a, 0, GA_CDOUBLE, &b), GA_ERR_ARG);
+  CHECK_OK(ga_release(a));
+  const int8_t iv[3] = {100, 100, -50};
+  int64_t three[2] = {1, 3};
+  CHECK_OK(ga_upload(GA_INT8, 2, three, iv, &a));
+  CHECK_OK(ga_scan(GA_SCAN_SUM, a, -1, GA_INT8, &b)); /* Octave's 'native': saturating */
+  int8_t gi[3];
+  CHECK_OK(ga_download(b, gi, sizeof gi));
+  assert_int_equal(gi[1], 127);
+  assert_int_equal(gi[2], 77);
+  CHECK_OK(ga_release(b));
+  CHECK_OK(ga_release(a));
+}
+
 static void test_roundtrip_shapes(void **state)
 {
   (void)state;
@@ -2797,6 +2837,7 @@ int main(void)
     cmocka_unit_test_teardown(test_class_helpers, teardown_clean),
     cmocka_unit_test_teardown(test_roundtrip_all_classes, teardown_clean),
     cmocka_unit_test_teardown(test_typecast, teardown_clean),
+    cmocka_unit_test_teardown(test_scan, teardown_clean),
     cmocka_unit_test_teardown(test_roundtrip_shapes, teardown_clean),
     cmocka_unit_test_teardown(test_complex_roundtrip, teardown_clean),
     cmocka_unit_test_teardown(test_complex_ir, teardown_clean),

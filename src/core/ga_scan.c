@@ -1,0 +1,46 @@
+/* cumsum and cumprod: the input stored whole, then one scan along a dimension through
+ * the planner (the provider's kernel, or the host's reference where it declines). */
+#include "ga_internal.h"
+
+static bool valid_out_class(ga_class in, ga_class out)
+{
+  if (ga_class_is_complex(in))
+    return out == GA_CDOUBLE || out == GA_CSINGLE;
+  return out == GA_DOUBLE || out == GA_SINGLE || out == in;
+}
+
+ga_status ga_scan(ga_scan_op op, ga_id id, int dim, ga_class out_cls, ga_id *out)
+{
+  ga_status st = ga_init();
+  int cplx;
+  ga_tensor *a, *t = NULL;
+  /* Octave's narrowing first: a pending complex value that is real is scanned as real */
+  if (st != GA_OK || (st = ga_settle(id, &cplx)) != GA_OK || (st = ga_handles_get(id, &a)) != GA_OK)
+    return st;
+  if ((op != GA_SCAN_SUM && op != GA_SCAN_PROD) || !valid_out_class(a->cls, out_cls) || dim < -1)
+    return ga_fail(GA_ERR_ARG, "scan: invalid operation, class or dimension");
+  if (dim == -1) { /* the first dimension of extent other than 1 */
+    dim = 0;
+    while (dim < a->ndims - 1 && a->dims[dim] == 1)
+      dim++;
+  }
+  int64_t inner = 1, n = dim < a->ndims ? a->dims[dim] : 1, outer = 1;
+  for (int k = 0; k < a->ndims; k++) {
+    if (k < dim)
+      inner *= a->dims[k];
+    else if (k > dim)
+      outer *= a->dims[k];
+  }
+  if ((st = ga_tensor_materialize(a)) != GA_OK || (st = ga_tensor_new(out_cls, a->ndims, a->dims, &t)) != GA_OK)
+    return st;
+  if (a->numel > 0) {
+    ga_scan_desc d = {op, a->cls, out_cls, inner, n, outer, &a->buf, &t->buf};
+    if ((st = ga_plan_scan(&d)) != GA_OK) {
+      ga_tensor_unref(t);
+      return st;
+    }
+  }
+  if ((st = ga_handles_insert(t, out)) != GA_OK)
+    ga_tensor_unref(t);
+  return st;
+}
