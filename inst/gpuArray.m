@@ -2431,6 +2431,16 @@ classdef gpuArray < handle
       r = gpuArray.scan_ ("cumprod", x, varargin);
     endfunction
 
+    function [w, iw] = cummax (x, varargin)
+      ## the running maximum and its first position (NaN only while all so far are NaN;
+      ## complex values by abs, then arg), as Octave's cummax, on the device
+      [w, iw] = gpuArray.scan_extremum_ ("cummax", x, varargin, nargout);
+    endfunction
+
+    function [w, iw] = cummin (x, varargin)
+      [w, iw] = gpuArray.scan_extremum_ ("cummin", x, varargin, nargout);
+    endfunction
+
     function r = sumsq (x, dim)
       ## Octave's sumsq: the sum of squares along DIM (the first non-singleton one when
       ## DIM is absent or 0), of re^2 + im^2 for complex X (a real result); integers and
@@ -2744,6 +2754,43 @@ classdef gpuArray < handle
         out = ["complex " out];
       endif
       r = gpuArray (__gpuarray__ ("scan", name, x, min (dim, 1e9), out), [], [], true);
+    endfunction
+
+    function [w, iw] = scan_extremum_ (name, x, args, nout)
+      ## cummax (X, DIM) and cummin (X, DIM) with Octave 7's rules and messages
+      iw = [];
+      if (numel (args) > 1)
+        print_usage (name);
+      endif
+      dim = 0;
+      if (! isempty (args))
+        d = gather (args{1});
+        if (ischar (d))
+          error ("octave_base_value::int_value (): wrong type argument 'sq_string'");
+        endif
+        d = double (d(1));
+        if (d != fix (d))
+          error ("conversion of %g to int value failed", d);
+        elseif (d < 1)
+          error ("%s: DIM must be a valid dimension", name);
+        endif
+        dim = d;
+      endif
+      if (! isa (x, "gpuArray"))   # only DIM was a gpuArray
+        [w, iw] = feval (name, x, args{:});
+        return;
+      endif
+      cls = classUnderlying (x);
+      if (iscomplex (x))
+        cls = ["complex " cls];
+      endif
+      if (nout > 1)
+        [id, ~, ~, iid] = __gpuarray__ ("scan", name, x, min (dim, 1e9), cls);
+        iw = gpuArray (iid, [], [], true);
+      else
+        id = __gpuarray__ ("scan", name, x, min (dim, 1e9), cls);
+      endif
+      w = gpuArray (id, [], [], true);
     endfunction
 
     function tf = equal_values_ (nan_equal, x, others)
@@ -4315,6 +4362,43 @@ endclassdef
 %!error <invalid dimension argument = -1> cumprod (gpuArray ([1 2]), -1)
 %!error <wrong type argument 'sq_string'> cumprod (gpuArray ([1 2]), "native")
 %!assert (gather (cumprod (gpuArray ([1 2; 3 4]), 0)), cumprod ([1 2; 3 4], 0))
+
+%!test
+%! ## cummax and cummin: Octave's values and first positions, bit for bit: NaN (kept only
+%! ## while every element so far is NaN), -0, ties, every class (logical and the narrow
+%! ## integers on the host), complex (abs, then arg), every DIM, empty; chunks of long lines
+%! randn ("seed", 6);
+%! x = round (randn (5, 4, 3) * 2);
+%! x(2) = NaN;
+%! x(1) = -0;
+%! x(7:9) = NaN;
+%! z = complex (round (randn (5, 4)), round (randn (5, 4)));
+%! z(3) = NaN;
+%! cases = {{x}, {x, 1}, {x, 2}, {x, 3}, {x, 4}, {single(x)}, {int8(x)}, {int32(x * 1000)}, ...
+%!          {uint64(abs (x(! isnan (x))))}, {x > 0}, {z}, {single(z)}, {zeros(0, 3)}, ...
+%!          {[NaN NaN 2 1]}, {[NaN 1 NaN 2]}, {randn(1, 5000)}, {single(randn (3000, 2))}, ...
+%!          {[2 2 NaN 2]}, {[-0 0]}, {[0 -0]}, {round(randn (4000, 3) * 3)}};
+%! for f = {@cummax, @cummin}
+%!   for k = 1:numel (cases)
+%!     c = cases{k};
+%!     [w, iw] = f{1} (c{:});
+%!     g = c;
+%!     g{1} = gpuArray (c{1});
+%!     [gw, giw] = f{1} (g{:});
+%!     assert (isa (gw, "gpuArray") && isa (giw, "gpuArray"));
+%!     gw = gather (gw);
+%!     assert ({class(gw), size(gw), iscomplex(gw)}, {class(w), size(w), iscomplex(w)});
+%!     assert (isequaln (gw, w));
+%!     if (isfloat (w) && isreal (w))
+%!       assert (isequal (signbit (gw), signbit (w)));
+%!     endif
+%!     assert (gather (giw), iw);
+%!     assert (isequaln (gather (f{1} (g{:})), w));
+%!   endfor
+%! endfor
+%!error <DIM must be a valid dimension> cummax (gpuArray ([1 2]), 0)
+%!error <conversion of 1.5 to int value failed> cummin (gpuArray ([1 2]), 1.5)
+%!error <Invalid call to cummax> cummax (gpuArray ([1 2]), 1, 2)
 
 %!test
 %! ## size_equal (Octave's builtin took a gpuArray for a 1x1 object), and cross through it

@@ -294,9 +294,12 @@ ga_status ga_typecast(ga_id a, ga_class cls, ga_id *out);
  * result of out_cls: double or single (any real input, converted element by element),
  * the input's own integer or logical class (Octave's "native": saturating sums, logical
  * ones or-ed), complex double or single for complex input. Each line accumulates in
- * order from its first element, in out_cls's arithmetic. */
-typedef enum { GA_SCAN_SUM, GA_SCAN_PROD } ga_scan_op;
-ga_status ga_scan(ga_scan_op op, ga_id a, int dim, ga_class out_cls, ga_id *out);
+ * order from its first element, in out_cls's arithmetic. cummax and cummin (GA_SCAN_MAX,
+ * GA_SCAN_MIN) keep the class (out_cls is a's) and, where out_index is not NULL, give
+ * the 1-based positions (double) of the extrema so far: the first of equal ones; NaN
+ * only while every element so far is NaN (complex values by abs, then arg). */
+typedef enum { GA_SCAN_SUM, GA_SCAN_PROD, GA_SCAN_MAX, GA_SCAN_MIN } ga_scan_op;
+ga_status ga_scan(ga_scan_op op, ga_id a, int dim, ga_class out_cls, ga_id *out, ga_id *out_index);
 /* permute (A, perm), or ipermute when inverse: perm holds 0-based dimensions, a
  * permutation of 0..nperm-1 */
 ga_status ga_permute(ga_id a, int nperm, const int *perm, int inverse, ga_id *out);

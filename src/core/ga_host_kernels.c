@@ -1680,15 +1680,31 @@ ga_status ga_host_eval_reduce(const ga_reduce_desc *d, const void *in, void *out
 
 /* Octave's cumsum and cumprod: each line in order from its first element (kept as it is,
  * -0 and all), in the result class's arithmetic: double or float, FloatComplex for
- * single complex results, integers saturating step by step, logical sums or-ed */
-ga_status ga_host_eval_scan(const ga_scan_desc *d, const void *in, void *out)
+ * single complex results, integers saturating step by step, logical sums or-ed. cummax
+ * and cummin: a later element replaces the extremum only when strictly better (better:
+ * NaN never is, anything is better than NaN) */
+ga_status ga_host_eval_scan(const ga_scan_desc *d, const void *in, void *out, double *out_index)
 {
   ga_class ic = d->in_cls, oc = d->out_cls;
   bool prod = d->op == GA_SCAN_PROD;
   for (int64_t o = 0; o < d->outer; o++)
     for (int64_t i = 0; i < d->inner; i++) {
       int64_t base = o * d->n * d->inner + i;
-      if (oc == GA_CDOUBLE || oc == GA_CSINGLE) {
+      if (d->op == GA_SCAN_MAX || d->op == GA_SCAN_MIN) {
+        ga_reduce_op rop = d->op == GA_SCAN_MAX ? GA_RED_MAX : GA_RED_MIN;
+        hval best = load(ic, in, base);
+        int64_t at = 0;
+        for (int64_t k = 0; k < d->n; k++) {
+          hval v = load(ic, in, base + k * d->inner);
+          if (k > 0 && better(rop, ic, v, best)) {
+            best = v;
+            at = k;
+          }
+          store(oc, out, base + k * d->inner, best);
+          if (out_index)
+            out_index[base + k * d->inner] = (double)(at + 1);
+        }
+      } else if (oc == GA_CDOUBLE || oc == GA_CSINGLE) {
         double complex acc = 0;
         float complex accf = 0;
         for (int64_t k = 0; k < d->n; k++) {

@@ -152,6 +152,7 @@ typedef struct {
   int64_t inner, n, outer;
   const ga_pbuf *in;
   ga_pbuf *out;
+  ga_pbuf *out_index; /* cummax/cummin: 1-based positions (double), or NULL */
 } ga_scan_desc;
 
 /* A copy between two views of memory (ga_copy.c): for every position j of the
@@ -307,7 +308,7 @@ extern const ga_provider_ops ga_vulkan_provider;
  * the planner to run what a device provider cannot. inputs[i] matches x->inputs[i]. */
 ga_status ga_host_eval_expr(const ga_expr *x, const void *const *inputs, ga_class out_cls, void *out);
 ga_status ga_host_eval_reduce(const ga_reduce_desc *d, const void *in, void *out, double *out_index);
-ga_status ga_host_eval_scan(const ga_scan_desc *d, const void *in, void *out);
+ga_status ga_host_eval_scan(const ga_scan_desc *d, const void *in, void *out, double *out_index);
 /* The provider's scan, or the host's on downloaded buffers when it declines. */
 ga_status ga_plan_scan(const ga_scan_desc *d);
 ga_status ga_host_copy(const ga_copy_desc *d);

@@ -124,14 +124,19 @@ ga_status ga_plan_scan(const ga_scan_desc *d)
   ga_g.stats.host_fallbacks++;
   void *in = NULL;
   size_t out_bytes = (size_t)(d->inner * d->n * d->outer) * ga_class_size(d->out_cls);
+  size_t idx_bytes = d->out_index ? (size_t)(d->inner * d->n * d->outer) * sizeof(double) : 0;
   void *res = malloc(out_bytes ? out_bytes : 1);
-  st = res ? fetch(d->in, &in) : ga_fail(GA_ERR_OOM, "out of host memory for a host fallback");
+  double *idx = idx_bytes ? malloc(idx_bytes) : NULL;
+  st = res && (idx || !idx_bytes) ? fetch(d->in, &in) : ga_fail(GA_ERR_OOM, "out of host memory for a host fallback");
   if (st == GA_OK)
-    st = ga_host_eval_scan(d, in, res);
+    st = ga_host_eval_scan(d, in, res, idx);
   if (st == GA_OK)
     st = store(d->out, res, out_bytes);
+  if (st == GA_OK && idx)
+    st = store(d->out_index, idx, idx_bytes);
   free(in);
   free(res);
+  free(idx);
   return st;
 }
 

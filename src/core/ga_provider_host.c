@@ -108,7 +108,7 @@ static ga_status host_scan(void *state, const ga_scan_desc *d)
 {
   (void)state;
   ga_g.stats.dispatches++;
-  return ga_host_eval_scan(d, d->in->host, d->out->host);
+  return ga_host_eval_scan(d, d->in->host, d->out->host, d->out_index ? d->out_index->host : NULL);
 }
 
 static ga_status host_copy(void *state, const ga_copy_desc *d)

@@ -2,22 +2,25 @@
  * the planner (the provider's kernel, or the host's reference where it declines). */
 #include "ga_internal.h"
 
-static bool valid_out_class(ga_class in, ga_class out)
+static bool valid_out_class(ga_scan_op op, ga_class in, ga_class out)
 {
+  if (op == GA_SCAN_MAX || op == GA_SCAN_MIN)
+    return out == in;
   if (ga_class_is_complex(in))
     return out == GA_CDOUBLE || out == GA_CSINGLE;
   return out == GA_DOUBLE || out == GA_SINGLE || out == in;
 }
 
-ga_status ga_scan(ga_scan_op op, ga_id id, int dim, ga_class out_cls, ga_id *out)
+ga_status ga_scan(ga_scan_op op, ga_id id, int dim, ga_class out_cls, ga_id *out, ga_id *out_index)
 {
   ga_status st = ga_init();
   int cplx;
-  ga_tensor *a, *t = NULL;
+  ga_tensor *a, *t = NULL, *ix = NULL;
   /* Octave's narrowing first: a pending complex value that is real is scanned as real */
   if (st != GA_OK || (st = ga_settle(id, &cplx)) != GA_OK || (st = ga_handles_get(id, &a)) != GA_OK)
     return st;
-  if ((op != GA_SCAN_SUM && op != GA_SCAN_PROD) || !valid_out_class(a->cls, out_cls) || dim < -1)
+  bool arg = op == GA_SCAN_MAX || op == GA_SCAN_MIN;
+  if ((unsigned)op > GA_SCAN_MIN || !valid_out_class(op, a->cls, out_cls) || dim < -1 || (out_index && !arg))
     return ga_fail(GA_ERR_ARG, "scan: invalid operation, class or dimension");
   if (dim == -1) { /* the first dimension of extent other than 1 */
     dim = 0;
@@ -33,14 +36,24 @@ ga_status ga_scan(ga_scan_op op, ga_id id, int dim, ga_class out_cls, ga_id *out
   }
   if ((st = ga_tensor_materialize(a)) != GA_OK || (st = ga_tensor_new(out_cls, a->ndims, a->dims, &t)) != GA_OK)
     return st;
-  if (a->numel > 0) {
-    ga_scan_desc d = {op, a->cls, out_cls, inner, n, outer, &a->buf, &t->buf};
-    if ((st = ga_plan_scan(&d)) != GA_OK) {
-      ga_tensor_unref(t);
-      return st;
-    }
-  }
-  if ((st = ga_handles_insert(t, out)) != GA_OK)
+  if (out_index && (st = ga_tensor_new(GA_DOUBLE, a->ndims, a->dims, &ix)) != GA_OK) {
     ga_tensor_unref(t);
+    return st;
+  }
+  if (a->numel > 0) {
+    ga_scan_desc d = {op, a->cls, out_cls, inner, n, outer, &a->buf, &t->buf, ix ? &ix->buf : NULL};
+    st = ga_plan_scan(&d);
+  }
+  if (st == GA_OK && (st = ga_handles_insert(t, out)) == GA_OK) {
+    t = NULL;
+    if (ix && (st = ga_handles_insert(ix, out_index)) != GA_OK)
+      ga_release(*out);
+    else
+      ix = NULL;
+  }
+  if (t)
+    ga_tensor_unref(t);
+  if (ix)
+    ga_tensor_unref(ix);
   return st;
 }

@@ -1,4 +1,4 @@
-/* cumsum and cumprod on the device: a generated kernel over lines (ga_scan_desc). Many
+/* cumsum, cumprod, cummax and cummin on the device: a generated kernel over lines (ga_scan_desc). Many
  * lines: a thread per line, in order from its first element, as Octave adds (its answers
  * bit for bit). Few long lines: each line in chunks, a thread each, in two passes (each
  * chunk's total, then each chunk again from the totals before it), so a long vector's
@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { WG = 256, SCAN_PUSH_WORDS = 9 };
+enum { WG = 256, SCAN_PUSH_WORDS = 11 };
 
 typedef struct {
   ga_scan_op op;
@@ -22,41 +22,86 @@ typedef struct {
  * chunks a line (each thread of the second pass reads the totals before its chunk) */
 enum { SCAN_MIN_CHUNK = 256, SCAN_MAX_CHUNKS = 1024, SCAN_THREADS = 65536 };
 
+/* cummax's and cummin's order (as reduce.comp's BETTER): a strictly better value only;
+ * NaN is never better and anything is better than NaN; complex values by abs, then arg;
+ * singles compared exactly where subnormals are emulated (ga_order_f) */
+static void emit_better(ga_strbuf *b, const scan_variant *v)
+{
+  bool max = v->op == GA_SCAN_MAX;
+  ga_class c = v->out_cls;
+  if (ga_class_is_complex(c))
+    ga_sb_printf(b, "#define BETTER(a, b) (!any(isnan(ga_cd(a))) && (any(isnan(ga_cd(b))) || "
+                    "ga_corder(%d, ga_cd(a), true, ga_cd(b), true, %s) != 0u))\n",
+                 max ? 2 : 0, c == GA_CSINGLE ? "true" : "false");
+  else if (c == GA_SINGLE)
+    ga_sb_printf(b, "#define BETTER(a, b) (!isnan(a) && (isnan(b) || ga_order_f(a, b) == %d))\n", max ? 1 : -1);
+  else if (c == GA_DOUBLE)
+    ga_sb_printf(b, "#define BETTER(a, b) (!isnan(a) && (isnan(b) || (a) %s (b)))\n", max ? ">" : "<");
+  else
+    ga_sb_printf(b, "#define BETTER(a, b) ((a) %s (b))\n", max ? ">" : "<");
+}
+
+/* The result class's arithmetic, as Octave's loop does it (singles through ga_add_f and
+ * ga_mul_f, exact where the device flushes subnormals; a single complex product as
+ * libgcc's: four rounded products, two rounded sums, Annex G where both parts are NaN) */
+static void emit_combine(ga_strbuf *b, const scan_variant *v)
+{
+  bool cplx = ga_class_is_complex(v->out_cls), single = v->out_cls == GA_SINGLE || v->out_cls == GA_CSINGLE;
+  bool prod = v->op == GA_SCAN_PROD;
+  if (!cplx)
+    ga_sb_printf(b, "#define COMBINE(a, b) %s\n",
+                 single ? (prod ? "ga_mul_f(a, b)" : "ga_add_f(a, b)") : (prod ? "((a) * (b))" : "((a) + (b))"));
+  else if (!single)
+    ga_sb_printf(b, "#define COMBINE(a, b) %s\n", prod ? "ga_cmul(a, b)" : "((a) + (b))");
+  else if (!prod)
+    ga_sb_puts(b, "#define COMBINE(a, b) vec2(ga_add_f((a).x, (b).x), ga_add_f((a).y, (b).y))\n");
+  else
+    ga_sb_puts(b, "vec2 ga_scan_cmul_f(vec2 a, vec2 b)\n{\n"
+                  "  float x = ga_add_f(ga_mul_f(a.x, b.x), -ga_mul_f(a.y, b.y));\n"
+                  "  float y = ga_add_f(ga_mul_f(a.x, b.y), ga_mul_f(a.y, b.x));\n"
+                  "  return isnan(x) && isnan(y) ? ga_cf(ga_cmul(ga_cd(a), ga_cd(b))) : vec2(x, y);\n}\n"
+                  "#define COMBINE(a, b) ga_scan_cmul_f(a, b)\n");
+}
+
+/* The kernel: a thread folds its line's (or chunk's) elements one by one into the running
+ * value (ga_scan_step; the first of a line kept as it is, -0 and all) and stores each */
 static char *scan_source(const void *ctx)
 {
   const scan_variant *v = ctx;
   bool cplx = ga_class_is_complex(v->out_cls), single = v->out_cls == GA_SINGLE || v->out_cls == GA_CSINGLE;
-  bool prod = v->op == GA_SCAN_PROD;
+  bool arg = v->op == GA_SCAN_MAX || v->op == GA_SCAN_MIN;
   ga_strbuf b = {0};
-  ga_glsl_emit_prelude_complex(&b, NULL, cplx ? 1 : 0);
-  const char *acc = ga_glsl_type(v->out_cls);
-  ga_sb_printf(&b, "#define ACC_T %s\n#define TO_ACC(x) %s(x)\n#define LOAD(a, k) TO_ACC(ga_ld_%s(a, k))\n", acc,
-               cplx ? (single ? "ga_cf" : "ga_cd") : (single ? "ga_f" : "ga_d"), ga_glsl_suffix(v->in_cls));
-  /* the result class's arithmetic, as Octave's loop does it (singles through ga_add_f and
-   * ga_mul_f, exact where the device flushes subnormals; a single complex product as
-   * libgcc's: four rounded products, two rounded sums, Annex G where both parts are NaN) */
-  if (!cplx)
-    ga_sb_printf(&b, "#define COMBINE(a, b) %s\n",
-                 single ? (prod ? "ga_mul_f(a, b)" : "ga_add_f(a, b)") : (prod ? "((a) * (b))" : "((a) + (b))"));
-  else if (!single)
-    ga_sb_printf(&b, "#define COMBINE(a, b) %s\n", prod ? "ga_cmul(a, b)" : "((a) + (b))");
-  else if (!prod)
-    ga_sb_puts(&b, "#define COMBINE(a, b) vec2(ga_add_f((a).x, (b).x), ga_add_f((a).y, (b).y))\n");
+  /* complex order needs abs and arg: the math library */
+  ga_glsl_emit_prelude_complex(&b, NULL, cplx ? (arg ? 2 : 1) : 0);
+  const char *to = arg ? "" : cplx ? (single ? "ga_cf" : "ga_cd") : (single ? "ga_f" : "ga_d");
+  ga_sb_printf(&b, "#define ACC_T %s\n#define LOAD(a, k) %s(ga_ld_%s(a, k))\n#define ARG %d\n",
+               ga_glsl_type(v->out_cls), to, ga_glsl_suffix(v->in_cls), arg ? 1 : 0);
+  if (arg)
+    emit_better(&b, v);
   else
-    ga_sb_puts(&b, "vec2 ga_scan_cmul_f(vec2 a, vec2 b)\n{\n"
-                   "  float x = ga_add_f(ga_mul_f(a.x, b.x), -ga_mul_f(a.y, b.y));\n"
-                   "  float y = ga_add_f(ga_mul_f(a.x, b.y), ga_mul_f(a.y, b.x));\n"
-                   "  return isnan(x) && isnan(y) ? ga_cf(ga_cmul(ga_cd(a), ga_cd(b))) : vec2(x, y);\n}\n"
-                   "#define COMBINE(a, b) ga_scan_cmul_f(a, b)\n");
-  const char *ref = cplx ? (single ? "GaF32x2" : "GaF64x2") : (single ? "GaF32" : "GaF64");
-  size_t es = ga_class_size(v->out_cls);
-  ga_sb_printf(&b, "#define AT(a, k) %s(a + %zuul * (k)).v\n", ref, es);
+    emit_combine(&b, v);
+  const char *ref = cplx ? (single ? "GaF32x2" : "GaF64x2")
+                         : v->out_cls == GA_DOUBLE ? "GaF64" : v->out_cls == GA_SINGLE ? "GaF32"
+                         : v->out_cls == GA_INT64 ? "GaI64" : v->out_cls == GA_UINT64 ? "GaU64"
+                         : v->out_cls == GA_INT32 ? "GaI32" : "GaU32";
+  ga_sb_printf(&b, "#define AT(a, k) %s(a + %zuul * (k)).v\n", ref, ga_class_size(v->out_cls));
   ga_sb_puts(&b,
              "layout(local_size_x = 256) in;\n"
              "layout(push_constant) uniform Params {\n"
-             "  uint64_t in_addr, out_addr, tmp_addr, inner, n, outer, chunk, nchunks;\n"
+             "  uint64_t in_addr, out_addr, tmp_addr, inner, n, outer, chunk, nchunks, idx_addr, tmp_idx;\n"
              "  uint groups_x, mode;\n"
              "} pc;\n"
+             "ACC_T acc;\n"
+             "double at = 0.0lf; /* ARG: the extremum's position */\n"
+             "bool have = false;\n"
+             "void ga_scan_step(ACC_T x, double j)\n{\n"
+             "#if ARG\n"
+             "  if (!have || BETTER(x, acc)) {\n    acc = x;\n    at = j;\n  }\n"
+             "#else\n"
+             "  precise ACC_T r = have ? COMBINE(acc, x) : x;\n"
+             "  acc = r;\n"
+             "#endif\n"
+             "  have = true;\n}\n"
              "void main()\n{\n"
              "  uint64_t t = ga_invocation(pc.groups_x), line = t, c = 0ul, i, o;\n"
              "  /* (ga_udivmod64: 32-bit division where the values allow, exact beyond) */\n"
@@ -66,37 +111,45 @@ static char *scan_source(const void *ctx)
              "  uint64_t base = o * pc.n * pc.inner + i;\n"
              "  uint64_t k0 = pc.mode == 0u ? 0ul : c * pc.chunk;\n"
              "  uint64_t k1 = pc.mode == 0u ? pc.n : min(pc.n, k0 + pc.chunk);\n"
-             "  precise ACC_T acc = ACC_T(0);\n"
-             "  bool have = false;\n"
-             "  if (pc.mode == 2u) { /* the totals of the chunks before this one, in order */\n"
-             "    for (uint64_t j = 0ul; j < c; j++) {\n"
-             "      ACC_T s = AT(pc.tmp_addr, line * pc.nchunks + j);\n"
-             "      acc = have ? COMBINE(acc, s) : s;\n"
-             "      have = true;\n"
+             "  if (pc.mode == 2u) /* the totals of the chunks before this one, in order */\n"
+             "    for (uint64_t j = 0ul; j < c; j++)\n"
+             "      ga_scan_step(AT(pc.tmp_addr, line * pc.nchunks + j), ARG != 0 ? GaF64(pc.tmp_idx + 8ul * (line * pc.nchunks + j)).v : 0.0lf);\n"
+             "  for (uint64_t k = k0; k < k1; k++) {\n"
+             "    uint64_t e = base + k * pc.inner;\n"
+             "    ga_scan_step(LOAD(pc.in_addr, e), double(k + 1ul));\n"
+             "    if (pc.mode != 1u) {\n"
+             "      AT(pc.out_addr, e) = acc;\n"
+             "      if (ARG != 0 && pc.idx_addr != 0ul)\n"
+             "        GaF64(pc.idx_addr + 8ul * e).v = at;\n"
              "    }\n"
              "  }\n"
-             "  for (uint64_t k = k0; k < k1; k++) {\n"
-             "    ACC_T x = LOAD(pc.in_addr, base + k * pc.inner);\n"
-             "    acc = have ? COMBINE(acc, x) : x; /* the first element as it is (-0 stays -0) */\n"
-             "    have = true;\n"
-             "    if (pc.mode != 1u)\n"
-             "      AT(pc.out_addr, base + k * pc.inner) = acc;\n"
-             "  }\n"
-             "  if (pc.mode == 1u && k0 < k1)\n"
+             "  if (pc.mode == 1u && k0 < k1) {\n"
              "    AT(pc.tmp_addr, t) = acc;\n"
+             "    if (ARG != 0)\n"
+             "      GaF64(pc.tmp_idx + 8ul * t).v = at;\n"
+             "  }\n"
              "}\n");
   return ga_sb_take(&b);
 }
 
-static ga_status scan_pass(ga_vk *vk, VkPipeline p, const ga_scan_desc *d, uint64_t tmp, int64_t chunk,
+static ga_status scan_pass(ga_vk *vk, VkPipeline p, const ga_scan_desc *d, const uint64_t tmp[2], int64_t chunk,
                            int64_t nchunks, uint32_t mode)
 {
   uint64_t threads = (uint64_t)(d->inner * d->outer) * (mode == 0 ? 1u : (uint64_t)nchunks);
   uint64_t groups = (threads + WG - 1) / WG;
-  uint64_t push[SCAN_PUSH_WORDS] = {d->in->address, d->out->address, tmp, (uint64_t)d->inner, (uint64_t)d->n,
-                                    (uint64_t)d->outer, (uint64_t)chunk, (uint64_t)nchunks, 0};
+  uint64_t push[SCAN_PUSH_WORDS] = {d->in->address,
+                                    d->out->address,
+                                    tmp[0],
+                                    (uint64_t)d->inner,
+                                    (uint64_t)d->n,
+                                    (uint64_t)d->outer,
+                                    (uint64_t)chunk,
+                                    (uint64_t)nchunks,
+                                    d->out_index ? d->out_index->address : 0,
+                                    tmp[1],
+                                    0};
   uint32_t tail[2] = {ga_vk_groups_x(groups), mode};
-  memcpy(&push[8], tail, sizeof tail);
+  memcpy(&push[10], tail, sizeof tail);
   return ga_vk_dispatch(vk, p, push, (uint32_t)sizeof push, groups);
 }
 
@@ -104,7 +157,12 @@ ga_status ga_vk_scan(void *state, const ga_scan_desc *d)
 {
   ga_vk *vk = state;
   ga_class oc = d->out_cls;
-  if (!vk->fp64 || (oc != GA_DOUBLE && oc != GA_SINGLE && !ga_class_is_complex(oc)))
+  bool arg = d->op == GA_SCAN_MAX || d->op == GA_SCAN_MIN;
+  /* 'native' integer and logical sums, and extrema of classes under 4 bytes (stored
+   * whole words at a time): the host */
+  bool ok = oc == GA_DOUBLE || oc == GA_SINGLE || ga_class_is_complex(oc) ||
+            (arg && ga_class_is_int(oc) && ga_class_size(oc) >= 4);
+  if (!vk->fp64 || !ok)
     return GA_ERR_UNSUPPORTED;
   scan_variant v = {d->op, d->in_cls, oc};
   char key[64];
@@ -120,16 +178,25 @@ ga_status ga_vk_scan(void *state, const ga_scan_desc *d)
     nchunks = nchunks < cap ? nchunks : cap;
     nchunks = nchunks < SCAN_MAX_CHUNKS ? nchunks : SCAN_MAX_CHUNKS;
   }
+  uint64_t tmp[2] = {0, 0};
   if (nchunks <= 1)
-    return scan_pass(vk, p, d, 0, d->n, 1, 0);
+    return scan_pass(vk, p, d, tmp, d->n, 1, 0);
   int64_t chunk = (d->n + nchunks - 1) / nchunks;
   nchunks = (d->n + chunk - 1) / chunk; /* every chunk holds elements */
-  ga_pbuf totals = {0};
-  if ((st = ga_buffer_acquire((size_t)(lines * nchunks) * ga_class_size(oc), &totals)) != GA_OK)
-    return st;
-  st = scan_pass(vk, p, d, totals.address, chunk, nchunks, 1);
+  ga_pbuf totals = {0}, positions = {0};
+  st = ga_buffer_acquire((size_t)(lines * nchunks) * ga_class_size(oc), &totals);
+  if (st == GA_OK && arg)
+    st = ga_buffer_acquire((size_t)(lines * nchunks) * 8, &positions);
+  tmp[0] = totals.address;
+  tmp[1] = positions.address;
   if (st == GA_OK)
-    st = scan_pass(vk, p, d, totals.address, chunk, nchunks, 2);
-  ga_buffer_release(&totals); /* later users of the buffer are ordered after this work by barriers */
+    st = scan_pass(vk, p, d, tmp, chunk, nchunks, 1);
+  if (st == GA_OK)
+    st = scan_pass(vk, p, d, tmp, chunk, nchunks, 2);
+  /* later users of these buffers are ordered after this work by barriers */
+  if (totals.bytes)
+    ga_buffer_release(&totals);
+  if (positions.bytes)
+    ga_buffer_release(&positions);
   return st;
 }

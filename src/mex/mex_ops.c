@@ -123,12 +123,17 @@ void ga_mex_reduce(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 
 void ga_mex_scan(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
-  /* ("cumsum" or "cumprod", A, DIM (1-based; 0: the first of extent other than 1), the
-   * result's class): the method has applied Octave's rules for DIM and the class */
-  ga_mex_nargs("scan", nrhs, 4, 4, nlhs, 3);
+  /* ("cumsum", "cumprod", "cummax" or "cummin", A, DIM (1-based; 0: the first of extent
+   * other than 1), the result's class): the method has applied Octave's rules for DIM
+   * and the class; a fourth output is cummax's or cummin's positions */
+  ga_mex_nargs("scan", nrhs, 4, 4, nlhs, 4);
   char op[16], cls_name[16];
   ga_mex_get_string(prhs[0], "scan", op, sizeof op);
-  if (strcmp(op, "cumsum") != 0 && strcmp(op, "cumprod") != 0)
+  static const char *const names[] = {"cumsum", "cumprod", "cummax", "cummin"};
+  int k = 0;
+  while (k < 4 && strcmp(op, names[k]) != 0)
+    k++;
+  if (k == 4)
     ga_mex_error("gpuarray:invalidArgument", "scan: unknown operation '%s'", op);
   ga_id in = ga_mex_get_id(prhs[1], op);
   const mxArray *dm = prhs[2];
@@ -139,9 +144,12 @@ void ga_mex_scan(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   ga_class cls;
   if (!ga_class_from_name(cls_name, &cls))
     ga_mex_error("gpuarray:invalidClass", "%s: class '%s' is not supported for gpuArrays", op, cls_name);
-  ga_id id;
-  ga_mex_raise(ga_scan(op[3] == 's' ? GA_SCAN_SUM : GA_SCAN_PROD, in, (int)dv - 1, cls, &id));
-  return_value(nlhs, plhs, id);
+  ga_id id, index = 0;
+  bool want_index = nlhs > 3 && k >= 2;
+  ga_mex_raise(ga_scan((ga_scan_op)k, in, (int)dv - 1, cls, &id, want_index ? &index : NULL));
+  return_value(nlhs > 3 ? 3 : nlhs, plhs, id);
+  if (nlhs > 3)
+    plhs[3] = want_index ? ga_mex_make_id(index) : mxCreateDoubleMatrix(0, 0, mxREAL);
 }
 
 void ga_mex_unary(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])

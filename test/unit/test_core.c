@@ -795,33 +795,50 @@ static void test_scan(void **state)
   ga_id a, b;
   CHECK_OK(ga_upload(GA_DOUBLE, 2, dims, v, &a));
   double got[6];
-  CHECK_OK(ga_scan(GA_SCAN_SUM, a, 0, GA_DOUBLE, &b)); /* down the columns */
+  CHECK_OK(ga_scan(GA_SCAN_SUM, a, 0, GA_DOUBLE, &b, NULL)); /* down the columns */
   CHECK_OK(ga_download(b, got, sizeof got));
   const double col[6] = {-0.0, 1.5, 2.0, -1.0, 0.25, 4.25};
   assert_memory_equal(got, col, sizeof got); /* -0 stays -0 */
   CHECK_OK(ga_release(b));
-  CHECK_OK(ga_scan(GA_SCAN_PROD, a, 1, GA_DOUBLE, &b)); /* along the rows */
+  CHECK_OK(ga_scan(GA_SCAN_PROD, a, 1, GA_DOUBLE, &b, NULL)); /* along the rows */
   CHECK_OK(ga_download(b, got, sizeof got));
   const double row[6] = {-0.0, 1.5, -0.0, -4.5, -0.0, -18.0};
   assert_memory_equal(got, row, sizeof got);
   CHECK_OK(ga_release(b));
-  CHECK_OK(ga_scan(GA_SCAN_SUM, a, -1, GA_SINGLE, &b)); /* the first dimension; singles */
+  CHECK_OK(ga_scan(GA_SCAN_SUM, a, -1, GA_SINGLE, &b, NULL)); /* the first dimension; singles */
   float gf[6];
   CHECK_OK(ga_download(b, gf, sizeof gf));
   assert_true(gf[3] == -1.0f && signbit(gf[0]));
   CHECK_OK(ga_release(b));
-  assert_int_equal(ga_scan(GA_SCAN_SUM, a, 0, GA_INT8, &b), GA_ERR_ARG); /* not a class of this input */
-  assert_int_equal(ga_scan(GA_SCAN_SUM, a, 0, GA_CDOUBLE, &b), GA_ERR_ARG);
+  assert_int_equal(ga_scan(GA_SCAN_SUM, a, 0, GA_INT8, &b, NULL), GA_ERR_ARG); /* not a class of this input */
+  assert_int_equal(ga_scan(GA_SCAN_SUM, a, 0, GA_CDOUBLE, &b, NULL), GA_ERR_ARG);
   CHECK_OK(ga_release(a));
   const int8_t iv[3] = {100, 100, -50};
   int64_t three[2] = {1, 3};
   CHECK_OK(ga_upload(GA_INT8, 2, three, iv, &a));
-  CHECK_OK(ga_scan(GA_SCAN_SUM, a, -1, GA_INT8, &b)); /* Octave's 'native': saturating */
+  CHECK_OK(ga_scan(GA_SCAN_SUM, a, -1, GA_INT8, &b, NULL)); /* Octave's 'native': saturating */
   int8_t gi[3];
   CHECK_OK(ga_download(b, gi, sizeof gi));
   assert_int_equal(gi[1], 127);
   assert_int_equal(gi[2], 77);
   CHECK_OK(ga_release(b));
+  CHECK_OK(ga_release(a));
+  /* cummax: NaN until a number comes; the first of equal extrema; positions 1-based */
+  const double mv[5] = {NAN, 1.0, NAN, 2.0, 2.0};
+  int64_t five[2] = {1, 5};
+  ga_id ix;
+  CHECK_OK(ga_upload(GA_DOUBLE, 2, five, mv, &a));
+  CHECK_OK(ga_scan(GA_SCAN_MAX, a, -1, GA_DOUBLE, &b, &ix));
+  double gm[5], gx[5];
+  CHECK_OK(ga_download(b, gm, sizeof gm));
+  CHECK_OK(ga_download(ix, gx, sizeof gx));
+  assert_true(isnan(gm[0]) && gm[1] == 1.0 && gm[2] == 1.0 && gm[3] == 2.0 && gm[4] == 2.0);
+  const double want_ix[5] = {1, 2, 2, 4, 4};
+  assert_memory_equal(gx, want_ix, sizeof gx);
+  assert_int_equal(ga_scan(GA_SCAN_SUM, a, -1, GA_DOUBLE, &b, &ix), GA_ERR_ARG); /* positions only of extrema */
+  assert_int_equal(ga_scan(GA_SCAN_MIN, a, -1, GA_SINGLE, &b, NULL), GA_ERR_ARG); /* extrema keep the class */
+  CHECK_OK(ga_release(b));
+  CHECK_OK(ga_release(ix));
   CHECK_OK(ga_release(a));
 }
 
