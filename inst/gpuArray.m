@@ -2718,25 +2718,7 @@ classdef gpuArray < handle
       endif
       dim = 0;
       if (! isempty (args))
-        d = gather (args{1});
-        if (ischar (d))
-          if (sum_)
-            print_usage (name);
-          endif
-          error ("octave_base_value::int_value (): wrong type argument 'sq_string'");
-        endif
-        d = double (d(1));
-        if (sum_)
-          d = fix (d);
-          if (! (d >= 1))
-            error ("cumsum: invalid dimension argument = %d", d);
-          endif
-        elseif (d != fix (d))
-          error ("conversion of %g to int value failed", d);
-        elseif (d < 0)
-          error ("cumprod: invalid dimension argument = %d", d);
-        endif
-        dim = d;
+        dim = gpuArray.scan_dim_ (name, args{1});
       endif
       if (! isa (x, "gpuArray"))   # only DIM was a gpuArray
         r = feval (name, x, args{:});
@@ -2756,6 +2738,32 @@ classdef gpuArray < handle
       r = gpuArray (__gpuarray__ ("scan", name, x, min (dim, 1e9), out), [], [], true);
     endfunction
 
+    function dim = scan_dim_ (name, d)
+      ## DIM of cumsum, cumprod, cummax and cummin by Octave 7's rules: cumsum truncates
+      ## it; the others want a whole number, cumprod reading 0 as none
+      d = gather (d);
+      if (ischar (d))
+        if (strcmp (name, "cumsum"))
+          print_usage (name);
+        endif
+        error ("octave_base_value::int_value (): wrong type argument 'sq_string'");
+      endif
+      d = double (d(1));
+      if (strcmp (name, "cumsum"))
+        d = fix (d);
+        if (! (d >= 1))
+          error ("cumsum: invalid dimension argument = %d", d);
+        endif
+      elseif (d != fix (d))
+        error ("conversion of %g to int value failed", d);
+      elseif (strcmp (name, "cumprod") && d < 0)
+        error ("cumprod: invalid dimension argument = %d", d);
+      elseif (! strcmp (name, "cumprod") && d < 1)
+        error ("%s: DIM must be a valid dimension", name);
+      endif
+      dim = d;
+    endfunction
+
     function [w, iw] = scan_extremum_ (name, x, args, nout)
       ## cummax (X, DIM) and cummin (X, DIM) with Octave 7's rules and messages
       iw = [];
@@ -2764,17 +2772,7 @@ classdef gpuArray < handle
       endif
       dim = 0;
       if (! isempty (args))
-        d = gather (args{1});
-        if (ischar (d))
-          error ("octave_base_value::int_value (): wrong type argument 'sq_string'");
-        endif
-        d = double (d(1));
-        if (d != fix (d))
-          error ("conversion of %g to int value failed", d);
-        elseif (d < 1)
-          error ("%s: DIM must be a valid dimension", name);
-        endif
-        dim = d;
+        dim = gpuArray.scan_dim_ (name, args{1});
       endif
       if (! isa (x, "gpuArray"))   # only DIM was a gpuArray
         [w, iw] = feval (name, x, args{:});
