@@ -2716,10 +2716,7 @@ classdef gpuArray < handle
           error ("cumsum: unrecognized string argument");
         endif
       endif
-      dim = 0;
-      if (! isempty (args))
-        dim = gpuArray.scan_dim_ (name, args{1});
-      endif
+      dim = gpuArray.scan_dim_ (name, args);
       if (! isa (x, "gpuArray"))   # only DIM was a gpuArray
         r = feval (name, x, args{:});
         return;
@@ -2738,10 +2735,14 @@ classdef gpuArray < handle
       r = gpuArray (__gpuarray__ ("scan", name, x, min (dim, 1e9), out), [], [], true);
     endfunction
 
-    function dim = scan_dim_ (name, d)
-      ## DIM of cumsum, cumprod, cummax and cummin by Octave 7's rules: cumsum truncates
-      ## it; the others want a whole number, cumprod reading 0 as none
-      d = gather (d);
+    function dim = scan_dim_ (name, args)
+      ## DIM (args{1}; 0 without one) of cumsum, cumprod, cummax and cummin by Octave 7's
+      ## rules: cumsum truncates it; the others want a whole number, cumprod reading 0 as none
+      dim = 0;
+      if (isempty (args))
+        return;
+      endif
+      d = gather (args{1});
       if (ischar (d))
         if (strcmp (name, "cumsum"))
           print_usage (name);
@@ -2770,10 +2771,7 @@ classdef gpuArray < handle
       if (numel (args) > 1)
         print_usage (name);
       endif
-      dim = 0;
-      if (! isempty (args))
-        dim = gpuArray.scan_dim_ (name, args{1});
-      endif
+      dim = gpuArray.scan_dim_ (name, args);
       if (! isa (x, "gpuArray"))   # only DIM was a gpuArray
         [w, iw] = feval (name, x, args{:});
         return;
