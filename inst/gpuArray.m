@@ -1522,18 +1522,20 @@ classdef gpuArray < handle
     endfunction
 
     function r = bitand (x, y)
-      r = gpuArray (__gpuarray__ ("binary", "bitand", x, y), [], [], true);
+      r = gpuArray (__gpuarray__ ("binary", "bitand", gpuArray.real_ (x), gpuArray.real_ (y)), [], [], true);
     endfunction
 
     function r = bitor (x, y)
-      r = gpuArray (__gpuarray__ ("binary", "bitor", x, y), [], [], true);
+      r = gpuArray (__gpuarray__ ("binary", "bitor", gpuArray.real_ (x), gpuArray.real_ (y)), [], [], true);
     endfunction
 
     function r = bitxor (x, y)
-      r = gpuArray (__gpuarray__ ("binary", "bitxor", x, y), [], [], true);
+      r = gpuArray (__gpuarray__ ("binary", "bitxor", gpuArray.real_ (x), gpuArray.real_ (y)), [], [], true);
     endfunction
 
     function r = bitshift (a, k, n)
+      a = gpuArray.real_ (a);
+      k = gpuArray.real_ (k);
       if (nargin < 3)
         r = gpuArray (__gpuarray__ ("binary", "bitshift", a, k), [], [], true);
         return;
@@ -2787,6 +2789,13 @@ classdef gpuArray < handle
         id = __gpuarray__ ("scan", name, x, min (dim, 1e9), cls);
       endif
       w = gpuArray (id, [], [], true);
+    endfunction
+
+    function v = real_ (v)
+      ## Octave's bit functions read complex operands' real parts, without a word
+      if (iscomplex (v))
+        v = real (v);
+      endif
     endfunction
 
     function tf = equal_values_ (nan_equal, x, others)
@@ -4286,6 +4295,17 @@ endclassdef
 %! s = gpuarray_stats ();
 %! assert (s.dispatches, 1);
 %!error <invalid object of class 'logical'> swapbytes (gpuArray (true))
+
+%!test
+%! ## the bit functions read a complex operand's real part, as Octave's do
+%! G = @gpuArray;
+%! assert (gather (bitand (G (1+2i), 3)), bitand (1+2i, 3));
+%! assert (gather (bitor (G (int8 (1)), 2+1i)), bitor (int8 (1), 2+1i));
+%! assert (gather (bitxor (G ([1+1i 2]), 3)), bitxor ([1+1i 2], 3));
+%! assert (gather (bitshift (G (1+2i), 1)), bitshift (1+2i, 1));
+%! assert (gather (bitshift (4, G (1+1i))), bitshift (4, 1+1i));
+%! assert (gather (bitand (G (single (1) + 1i), 3)), bitand (single (1) + 1i, 3));
+%! assert (gather (bitcmp (G (1+2i))), bitcmp (1+2i));
 
 %!test
 %! ## cumsum and cumprod: Octave's classes, options and values, bit for bit where each
