@@ -2710,6 +2710,7 @@ classdef gpuArray < handle
       if (numel (args) > 1 + sum_)
         print_usage (name);
       endif
+      given = args;
       type = "";
       if (sum_ && ! isempty (args) && ischar (args{end}))
         type = args{end};
@@ -2719,8 +2720,9 @@ classdef gpuArray < handle
         endif
       endif
       dim = gpuArray.scan_dim_ (name, args);
-      if (! isa (x, "gpuArray"))   # only DIM was a gpuArray
-        r = feval (name, x, args{:});
+      if (! isa (x, "gpuArray"))   # only DIM was a gpuArray: Octave's function
+        given = cellfun (@gather, given, "uniformoutput", false);
+        r = feval (name, x, given{:});
         return;
       endif
       cls = classUnderlying (x);
@@ -2774,8 +2776,8 @@ classdef gpuArray < handle
         print_usage (name);
       endif
       dim = gpuArray.scan_dim_ (name, args);
-      if (! isa (x, "gpuArray"))   # only DIM was a gpuArray
-        [w, iw] = feval (name, x, args{:});
+      if (! isa (x, "gpuArray"))   # only DIM was a gpuArray: Octave's function
+        [w, iw] = feval (name, x, gather (args{1}));
         return;
       endif
       cls = classUnderlying (x);
@@ -4412,6 +4414,13 @@ endclassdef
 %!     assert (isequaln (gather (f{1} (g{:})), w));
 %!   endfor
 %! endfor
+%!assert (cumsum ([1 2; 3 4], gpuArray (2)), cumsum ([1 2; 3 4], 2))
+%!assert (cumsum (int8 ([100 100]), gpuArray (2), "native"), int8 ([100 127]))
+%!assert (cumprod ([1 2; 3 4], gpuArray (1)), cumprod ([1 2; 3 4], 1))
+%!test
+%! [w, iw] = cummin ([3 1 2; 0 5 -1], gpuArray (2));
+%! [w0, iw0] = cummin ([3 1 2; 0 5 -1], 2);
+%! assert ({w, iw}, {w0, iw0});
 %!error <DIM must be a valid dimension> cummax (gpuArray ([1 2]), 0)
 %!error <conversion of 1.5 to int value failed> cummin (gpuArray ([1 2]), 1.5)
 %!error <Invalid call to cummax> cummax (gpuArray ([1 2]), 1, 2)
