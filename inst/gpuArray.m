@@ -415,6 +415,10 @@ classdef gpuArray < handle
       if (nargin < 2)
         print_usage ();
       endif
+      if (! isa (a, "gpuArray"))   # only a later argument was a gpuArray
+        r = gpuArray.host_call_ ("reshape", 1, a, varargin{:});
+        return;
+      endif
       if (nargin == 2)
         d = fix (double (gather (varargin{1})));
         if (numel (d) < 2)
@@ -452,10 +456,18 @@ classdef gpuArray < handle
     endfunction
 
     function r = permute (a, perm)
+      if (! isa (a, "gpuArray"))   # only a later argument was a gpuArray
+        r = gpuArray.host_call_ ("permute", 1, a, perm);
+        return;
+      endif
       r = gpuArray (__gpuarray__ ("permute", a, double (gather (perm)), false), [], [], true);
     endfunction
 
     function r = ipermute (a, perm)
+      if (! isa (a, "gpuArray"))   # only a later argument was a gpuArray
+        r = gpuArray.host_call_ ("ipermute", 1, a, perm);
+        return;
+      endif
       r = gpuArray (__gpuarray__ ("permute", a, double (gather (perm)), true), [], [], true);
     endfunction
 
@@ -515,6 +527,13 @@ classdef gpuArray < handle
     function r = circshift (x, n, dim)
       if (nargin < 2)
         print_usage ("circshift");
+      endif
+      if (! isa (x, "gpuArray") && nargin < 3)   # only a later argument was a gpuArray
+        r = gpuArray.host_call_ ("circshift", 1, x, n);
+        return;
+      elseif (! isa (x, "gpuArray"))
+        r = gpuArray.host_call_ ("circshift", 1, x, n, dim);
+        return;
       endif
       if (isempty (x))
         r = x;
@@ -605,6 +624,10 @@ classdef gpuArray < handle
     endfunction
 
     function r = flip (x, dim)
+      if (! isa (x, "gpuArray"))   # only DIM was a gpuArray
+        r = gpuArray.host_call_ ("flip", 1, x, dim);
+        return;
+      endif
       if (nargin < 2)
         dim = find (size (x) != 1, 1);
         if (isempty (dim))
@@ -672,6 +695,10 @@ classdef gpuArray < handle
       if (nargin < 2)
         k = 0;
       endif
+      if (! isa (a, "gpuArray"))   # only K was a gpuArray
+        r = gpuArray.host_call_ ("tril", 1, a, k);
+        return;
+      endif
       r = gpuArray.triangle_ (a, double (gather (k)), true);
     endfunction
 
@@ -679,12 +706,20 @@ classdef gpuArray < handle
       if (nargin < 2)
         k = 0;
       endif
+      if (! isa (a, "gpuArray"))   # only K was a gpuArray
+        r = gpuArray.host_call_ ("triu", 1, a, k);
+        return;
+      endif
       r = gpuArray.triangle_ (a, double (gather (k)), false);
     endfunction
 
     function r = diag (v, k)
       if (nargin < 2)
         k = 0;
+      endif
+      if (! isa (v, "gpuArray"))   # only K was a gpuArray
+        r = gpuArray.host_call_ ("diag", 1, v, k);
+        return;
       endif
       k = double (gather (k));
       sz = size (v);
@@ -2285,6 +2320,13 @@ classdef gpuArray < handle
       ## 1, Inf, -Inf, "fro" and p-norms by reductions on the device; the 2-norm of a
       ## matrix is its largest singular value, by svd on the device (other p by Octave's
       ## own norm on the host, returned as a gpuArray)
+      if (! isa (x, "gpuArray") && nargin == 2)   # only P or OPT was a gpuArray
+        r = gpuArray.host_call_ ("norm", 1, x, p);
+        return;
+      elseif (! isa (x, "gpuArray"))
+        r = gpuArray.host_call_ ("norm", 1, x, p, opt);
+        return;
+      endif
       if (nargin < 2 || (isnumeric (p) && isempty (p)))
         p = 2;
       endif
@@ -2385,10 +2427,11 @@ classdef gpuArray < handle
         print_usage ("polyval");
       endif
       if (nargout > 1 || ! isa (x, "gpuArray"))
-        args = cellfun (@gather, [{p, x}, varargin], "uniformoutput", false);
-        [y, dy] = polyval (args{:});
-        y = gpuArray (y);
-        dy = gpuArray (dy);
+        [y, dy] = gpuArray.host_call_ ("polyval", nargout, p, x, varargin{:});
+        if (isa (x, "gpuArray"))
+          y = gpuArray (y);
+          dy = gpuArray (dy);
+        endif
         return;
       endif
       p = gather (p);
@@ -2793,6 +2836,14 @@ classdef gpuArray < handle
       w = gpuArray (id, [], [], true);
     endfunction
 
+    function varargout = host_call_ (name, nout, varargin)
+      ## Octave's own NAME of the gathered arguments, NOUT outputs (at least one; the rest
+      ## []): for a method reached through a gpuArray that is not the data (prod (X, gpuDIM))
+      args = cellfun (@gather, varargin, "uniformoutput", false);
+      varargout = cell (1, max (2, nout));
+      [varargout{1:max (1, nout)}] = feval (name, args{:});
+    endfunction
+
     function v = real_ (v)
       ## Octave's bit functions read complex operands' real parts, without a word
       if (iscomplex (v))
@@ -2987,8 +3038,10 @@ classdef gpuArray < handle
         return;
       endif
       if (! isa (x, "gpuArray"))   # e.g. prod (hostX, gpuDim)
-        args = cellfun (@gather, args, "uniformoutput", false);
-        [r, i] = feval (op, x, args{:});
+        if (any (strcmp (op, {"max", "min"})))
+          args = [{[]}, args];   # max (X, [], DIM)
+        endif
+        [r, i] = gpuArray.host_call_ (op, nout, x, args{:});
         return;
       endif
       runs = [0 0];
@@ -4300,14 +4353,13 @@ endclassdef
 
 %!test
 %! ## the bit functions read a complex operand's real part, as Octave's do
-%! G = @gpuArray;
-%! assert (gather (bitand (G (1+2i), 3)), bitand (1+2i, 3));
-%! assert (gather (bitor (G (int8 (1)), 2+1i)), bitor (int8 (1), 2+1i));
-%! assert (gather (bitxor (G ([1+1i 2]), 3)), bitxor ([1+1i 2], 3));
-%! assert (gather (bitshift (G (1+2i), 1)), bitshift (1+2i, 1));
-%! assert (gather (bitshift (4, G (1+1i))), bitshift (4, 1+1i));
-%! assert (gather (bitand (G (single (1) + 1i), 3)), bitand (single (1) + 1i, 3));
-%! assert (gather (bitcmp (G (1+2i))), bitcmp (1+2i));
+%! assert (gather (bitand (gpuArray (1+2i), 3)), bitand (1+2i, 3));
+%! assert (gather (bitor (gpuArray (int8 (1)), 2+1i)), bitor (int8 (1), 2+1i));
+%! assert (gather (bitxor (gpuArray ([1+1i 2]), 3)), bitxor ([1+1i 2], 3));
+%! assert (gather (bitshift (gpuArray (1+2i), 1)), bitshift (1+2i, 1));
+%! assert (gather (bitshift (4, gpuArray (1+1i))), bitshift (4, 1+1i));
+%! assert (gather (bitand (gpuArray (single (1) + 1i), 3)), bitand (single (1) + 1i, 3));
+%! assert (gather (bitcmp (gpuArray (1+2i))), bitcmp (1+2i));
 
 %!test
 %! ## cumsum and cumprod: Octave's classes, options and values, bit for bit where each
@@ -4421,6 +4473,31 @@ endclassdef
 %! [w, iw] = cummin ([3 1 2; 0 5 -1], gpuArray (2));
 %! [w0, iw0] = cummin ([3 1 2; 0 5 -1], 2);
 %! assert ({w, iw}, {w0, iw0});
+%!test
+%! ## host data with a gpuArray as a later argument: Octave's own function of the gathered
+%! ## arguments (these raised errors, recursed, or took max (X, [], gpuDIM) for max (X, DIM))
+%! A = [1 2; 3 4];
+%! assert (gather (sum (A, gpuArray (2))), sum (A, 2));
+%! assert (gather (prod (A, gpuArray (2))), prod (A, 2));
+%! assert (gather (max (A, [], gpuArray (2))), max (A, [], 2));
+%! [m, i] = min (A, [], gpuArray (1));
+%! [m0, i0] = min (A, [], 1);
+%! assert ({gather(m), gather(i)}, {m0, i0});
+%! assert (gather (any (A > 3, gpuArray (2))), any (A > 3, 2));
+%! assert (gather (all (A > 1, gpuArray (1))), all (A > 1, 1));
+%! assert (gather (circshift ([1 2 3], gpuArray (1))), circshift ([1 2 3], 1));
+%! assert (gather (circshift (A, gpuArray (1), 2)), circshift (A, 1, 2));
+%! assert (gather (reshape (1:4, gpuArray ([2 2]))), reshape (1:4, [2 2]));
+%! assert (gather (reshape (1:4, gpuArray (2), 2)), reshape (1:4, 2, 2));
+%! assert (gather (permute ([1 2], gpuArray ([2 1]))), [1; 2]);
+%! assert (gather (ipermute ([1 2], gpuArray ([2 1]))), [1; 2]);
+%! assert (gather (flip ([1 2 3], gpuArray (2))), [3 2 1]);
+%! assert (gather (tril (magic (3), gpuArray (-1))), tril (magic (3), -1));
+%! assert (gather (triu (magic (3), gpuArray (1))), triu (magic (3), 1));
+%! assert (gather (diag ([1 2], gpuArray (1))), diag ([1 2], 1));
+%! assert (gather (norm ([3 4], gpuArray (1))), 7);
+%! assert (gather (norm (A, gpuArray (Inf))), norm (A, Inf));
+%! assert (gather (polyval ([1 2], 3, [], gpuArray ([0 1]))), polyval ([1 2], 3, [], [0 1]));
 %!error <DIM must be a valid dimension> cummax (gpuArray ([1 2]), 0)
 %!error <conversion of 1.5 to int value failed> cummin (gpuArray ([1 2]), 1.5)
 %!error <Invalid call to cummax> cummax (gpuArray ([1 2]), 1, 2)
