@@ -1,5 +1,6 @@
-/* cumsum and cumprod: the input stored whole, then one scan along a dimension through
- * the planner (the provider's kernel, or the host's reference where it declines). */
+/* cumsum, cumprod, cummax and cummin: the input stored whole, then one scan along a
+ * dimension through the planner (the provider's kernel, or the host's reference where
+ * it declines). */
 #include "ga_internal.h"
 
 static bool valid_out_class(ga_scan_op op, ga_class in, ga_class out)

@@ -3,6 +3,7 @@
 #define GA_VK_H
 
 #include "ga_internal.h"
+#include "ga_strbuf.h"
 
 #include <vulkan/vulkan.h>
 
@@ -169,6 +170,8 @@ void ga_vk_diskcache_store_blob(const ga_vk *vk, const char *name, const char *k
 ga_status ga_vk_elementwise(void *state, const ga_expr *x, ga_class out_cls, ga_pbuf *out);
 ga_status ga_vk_reduce(void *state, const ga_reduce_desc *d);
 ga_status ga_vk_scan(void *state, const ga_scan_desc *d); /* ga_vk_scan.c */
+/* #define BETTER(a, b) for max (max) or min over cls (ga_vk_kernels.c) */
+void ga_vk_emit_better(ga_strbuf *b, ga_class cls, bool max);
 /* ga_vk_copy.c */
 ga_status ga_vk_copy(void *state, const ga_copy_desc *d);
 /* Records data into the start of buf at the current point of the command stream. */

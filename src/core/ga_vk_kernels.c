@@ -158,6 +158,24 @@ static const char *nonzero(ga_class c)
  * accumulator), Octave's order by abs, then arg for max and min, and any/all reading a
  * complex element as Octave's xis_true does: NaN where either part is, else nonzero by
  * either part. */
+/* BETTER(a, b) of max (max true) or min over values of class cls: strictly better only;
+ * NaN never is, anything is better than NaN; complex values by abs, then arg (Octave's
+ * order); singles through ga_order_f, exact where the device flushes subnormals.
+ * Reductions and cummax/cummin (ga_vk_scan.c) keep their first extremum with it. */
+void ga_vk_emit_better(ga_strbuf *b, ga_class cls, bool max)
+{
+  if (ga_class_is_complex(cls))
+    ga_sb_printf(b, "#define BETTER(a, b) (!any(isnan(ga_cd(a))) && (any(isnan(ga_cd(b))) || "
+                    "ga_corder(%d, ga_cd(a), true, ga_cd(b), true, %s) != 0u))\n",
+                 max ? 2 : 0, cls == GA_CSINGLE ? "true" : "false");
+  else if (cls == GA_SINGLE)
+    ga_sb_printf(b, "#define BETTER(a, b) (!isnan(a) && (isnan(b) || ga_order_f(a, b) == %d))\n", max ? 1 : -1);
+  else if (cls == GA_DOUBLE)
+    ga_sb_printf(b, "#define BETTER(a, b) (!isnan(a) && (isnan(b) || (a) %s (b)))\n", max ? ">" : "<");
+  else
+    ga_sb_printf(b, "#define BETTER(a, b) ((a) %s (b))\n", max ? ">" : "<");
+}
+
 static void emit_complex_monoid(ga_strbuf *b, const reduce_variant *v)
 {
   const char *acc = ga_glsl_type(v->acc_cls);
@@ -182,9 +200,7 @@ static void emit_complex_monoid(ga_strbuf *b, const reduce_variant *v)
     break;
   default:
     ga_sb_printf(b, "#define IDENTITY %s(0)\n#define TO_ACC(x) %s(x)\n", acc, to);
-    ga_sb_printf(b, "#define BETTER(a, b) (!any(isnan(ga_cd(a))) && (any(isnan(ga_cd(b))) || "
-                    "ga_corder(%d, ga_cd(a), true, ga_cd(b), true, %s) != 0u))\n",
-                 v->op == GA_RED_MAX ? 2 : 0, single ? "true" : "false");
+    ga_vk_emit_better(b, v->acc_cls, v->op == GA_RED_MAX);
     break;
   }
 }
@@ -225,14 +241,7 @@ static void emit_monoid(ga_strbuf *b, const reduce_variant *v)
     break;
   default:
     ga_sb_printf(b, "#define IDENTITY %s(0)\n#define TO_ACC(x) %s(x)\n", acc, to_acc);
-    if (v->acc_cls == GA_SINGLE) /* ga_order_f: subnormals compared exactly where singles are emulated */
-      ga_sb_printf(b, "#define BETTER(a, b) (!isnan(a) && (isnan(b) || ga_order_f(a, b) == %d))\n",
-                   v->op == GA_RED_MAX ? 1 : -1);
-    else if (v->acc_cls == GA_DOUBLE)
-      ga_sb_printf(b, "#define BETTER(a, b) (!isnan(a) && (isnan(b) || (a) %s (b)))\n",
-                   v->op == GA_RED_MAX ? ">" : "<");
-    else
-      ga_sb_printf(b, "#define BETTER(a, b) ((a) %s (b))\n", v->op == GA_RED_MAX ? ">" : "<");
+    ga_vk_emit_better(b, v->acc_cls, v->op == GA_RED_MAX);
     break;
   }
 }

@@ -1,5 +1,5 @@
-/* cumsum, cumprod, cummax and cummin on the device: a generated kernel over lines (ga_scan_desc). Many
- * lines: a thread per line, in order from its first element, as Octave adds (its answers
+/* cumsum, cumprod, cummax and cummin on the device: a generated kernel over lines
+ * (ga_scan_desc). Many lines: a thread per line, in order from its first element, as Octave adds (its answers
  * bit for bit). Few long lines: each line in chunks, a thread each, in two passes (each
  * chunk's total, then each chunk again from the totals before it), so a long vector's
  * scan is not one thread's work; the additions are then associated differently from
@@ -21,25 +21,6 @@ typedef struct {
 /* A line of few lines is cut in chunks of at least this many elements, at most this many
  * chunks a line (each thread of the second pass reads the totals before its chunk) */
 enum { SCAN_MIN_CHUNK = 256, SCAN_MAX_CHUNKS = 1024, SCAN_THREADS = 65536 };
-
-/* cummax's and cummin's order (as reduce.comp's BETTER): a strictly better value only;
- * NaN is never better and anything is better than NaN; complex values by abs, then arg;
- * singles compared exactly where subnormals are emulated (ga_order_f) */
-static void emit_better(ga_strbuf *b, const scan_variant *v)
-{
-  bool max = v->op == GA_SCAN_MAX;
-  ga_class c = v->out_cls;
-  if (ga_class_is_complex(c))
-    ga_sb_printf(b, "#define BETTER(a, b) (!any(isnan(ga_cd(a))) && (any(isnan(ga_cd(b))) || "
-                    "ga_corder(%d, ga_cd(a), true, ga_cd(b), true, %s) != 0u))\n",
-                 max ? 2 : 0, c == GA_CSINGLE ? "true" : "false");
-  else if (c == GA_SINGLE)
-    ga_sb_printf(b, "#define BETTER(a, b) (!isnan(a) && (isnan(b) || ga_order_f(a, b) == %d))\n", max ? 1 : -1);
-  else if (c == GA_DOUBLE)
-    ga_sb_printf(b, "#define BETTER(a, b) (!isnan(a) && (isnan(b) || (a) %s (b)))\n", max ? ">" : "<");
-  else
-    ga_sb_printf(b, "#define BETTER(a, b) ((a) %s (b))\n", max ? ">" : "<");
-}
 
 /* The result class's arithmetic, as Octave's loop does it (singles through ga_add_f and
  * ga_mul_f, exact where the device flushes subnormals; a single complex product as
@@ -77,7 +58,7 @@ static char *scan_source(const void *ctx)
   ga_sb_printf(&b, "#define ACC_T %s\n#define LOAD(a, k) %s(ga_ld_%s(a, k))\n#define ARG %d\n",
                ga_glsl_type(v->out_cls), to, ga_glsl_suffix(v->in_cls), arg ? 1 : 0);
   if (arg)
-    emit_better(&b, v);
+    ga_vk_emit_better(&b, v->out_cls, v->op == GA_SCAN_MAX);
   else
     emit_combine(&b, v);
   const char *ref = cplx ? (single ? "GaF32x2" : "GaF64x2")
