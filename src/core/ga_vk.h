@@ -170,7 +170,10 @@ void ga_vk_diskcache_store_blob(const ga_vk *vk, const char *name, const char *k
 ga_status ga_vk_elementwise(void *state, const ga_expr *x, ga_class out_cls, ga_pbuf *out);
 ga_status ga_vk_reduce(void *state, const ga_reduce_desc *d);
 ga_status ga_vk_scan(void *state, const ga_scan_desc *d); /* ga_vk_scan.c */
-/* #define BETTER(a, b) for max (max) or min over cls (ga_vk_kernels.c) */
+/* The buffer reference type holding one element of cls, a class of 4 bytes or more
+ * (ga_common.glsl: GaF64, GaF32x2, ...), and #define BETTER(a, b) for max (max) or min
+ * over cls (ga_vk_kernels.c) */
+const char *ga_vk_element_ref(ga_class cls);
 void ga_vk_emit_better(ga_strbuf *b, ga_class cls, bool max);
 /* ga_vk_copy.c */
 ga_status ga_vk_copy(void *state, const ga_copy_desc *d);

@@ -248,18 +248,22 @@ static void emit_monoid(ga_strbuf *b, const reduce_variant *v)
 
 /* STORE for the output class: whole words for 4- and 8-byte classes; smaller ones are
  * or-ed into a zero-filled buffer, since neighbouring results come from other groups. */
+const char *ga_vk_element_ref(ga_class c)
+{
+  return c == GA_CDOUBLE ? "GaF64x2" : c == GA_CSINGLE ? "GaF32x2" : c == GA_DOUBLE ? "GaF64" : c == GA_SINGLE ? "GaF32"
+       : c == GA_INT64 ? "GaI64" : c == GA_UINT64 ? "GaU64" : c == GA_INT32 ? "GaI32" : "GaU32";
+}
+
 static void emit_store(ga_strbuf *b, ga_class c)
 {
   size_t sz = ga_class_size(c);
   if (ga_class_is_complex(c)) {
-    ga_sb_printf(b, "#define STORE(a, k, x) %s(a + %zuul * (k)).v = %s(x)\n", c == GA_CDOUBLE ? "GaF64x2" : "GaF32x2",
-                 sz, c == GA_CDOUBLE ? "ga_cd" : "ga_cf");
+    ga_sb_printf(b, "#define STORE(a, k, x) %s(a + %zuul * (k)).v = %s(x)\n", ga_vk_element_ref(c), sz,
+                 c == GA_CDOUBLE ? "ga_cd" : "ga_cf");
     return;
   }
   if (sz >= 4) {
-    const char *ref = c == GA_DOUBLE ? "GaF64" : c == GA_SINGLE ? "GaF32" : c == GA_INT64 ? "GaI64"
-                    : c == GA_UINT64 ? "GaU64" : c == GA_INT32 ? "GaI32" : "GaU32";
-    ga_sb_printf(b, "#define STORE(a, k, x) %s(a + %zuul * (k)).v = %s(x)\n", ref, sz,
+    ga_sb_printf(b, "#define STORE(a, k, x) %s(a + %zuul * (k)).v = %s(x)\n", ga_vk_element_ref(c), sz,
                  c == GA_SINGLE ? "ga_f" : ga_glsl_type(c)); /* ga_f: a double sum's subnormal result too */
     return;
   }

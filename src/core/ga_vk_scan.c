@@ -61,11 +61,8 @@ static char *scan_source(const void *ctx)
     ga_vk_emit_better(&b, v->out_cls, v->op == GA_SCAN_MAX);
   else
     emit_combine(&b, v);
-  const char *ref = cplx ? (single ? "GaF32x2" : "GaF64x2")
-                         : v->out_cls == GA_DOUBLE ? "GaF64" : v->out_cls == GA_SINGLE ? "GaF32"
-                         : v->out_cls == GA_INT64 ? "GaI64" : v->out_cls == GA_UINT64 ? "GaU64"
-                         : v->out_cls == GA_INT32 ? "GaI32" : "GaU32";
-  ga_sb_printf(&b, "#define AT(a, k) %s(a + %zuul * (k)).v\n", ref, ga_class_size(v->out_cls));
+  ga_sb_printf(&b, "#define AT(a, k) %s(a + %zuul * (k)).v\n", ga_vk_element_ref(v->out_cls),
+               ga_class_size(v->out_cls));
   ga_sb_puts(&b,
              "layout(local_size_x = 256) in;\n"
              "layout(push_constant) uniform Params {\n"
