@@ -4404,20 +4404,22 @@ endclassdef
 %! assert (s.dispatches, 1);
 
 %!test
-%! ## few long lines go in chunks (a thread each, two passes): the same values up to the
-%! ## rounding of sums associated otherwise
+%! ## few long lines go in chunks (a thread each; the chunks' totals scanned in chunks
+%! ## again where they are many): the same values up to the rounding of sums associated
+%! ## otherwise. 600000 elements: three levels of totals; 4 x 300000 along DIM 2: strided
 %! randn ("seed", 5);
 %! for c = {"double", "single"}
-%!   for x = {randn(1, 100000), randn(30000, 2), randn(3, 5000).'}
-%!     xc = cast (x{1}, c{1});
-%!     want = cumsum (xc);
-%!     got = gather (cumsum (gpuArray (xc)));
+%!   for x = {{randn(1, 100000)}, {randn(30000, 2)}, {randn(3, 5000).'}, {randn(1, 600000)}, ...
+%!            {randn(4, 300000), 2}}
+%!     xc = cast (x{1}{1}, c{1});
+%!     want = cumsum (xc, x{1}{2:end});
+%!     got = gather (cumsum (gpuArray (xc), x{1}{2:end}));
 %!     assert (class (got), class (want));
-%!     assert (abs (double (got) - double (want)) <= 64 * eps (c{1}) * cumsum (abs (double (xc))));
+%!     assert (abs (double (got) - double (want)) <= 64 * eps (c{1}) * cumsum (abs (double (xc)), x{1}{2:end}));
 %!     p = 1 + xc / 1000;
-%!     want = cumprod (p);
-%!     got = gather (cumprod (gpuArray (p)));
-%!     k = cumsum (ones (size (p)));   # factors so far
+%!     want = cumprod (p, x{1}{2:end});
+%!     got = gather (cumprod (gpuArray (p), x{1}{2:end}));
+%!     k = cumsum (ones (size (p)), x{1}{2:end});   # factors so far
 %!     assert (abs (double (got) - double (want)) <= 4 * eps (c{1}) * abs (double (want)) .* k);
 %!   endfor
 %! endfor
@@ -4447,7 +4449,8 @@ endclassdef
 %! cases = {{x}, {x, 1}, {x, 2}, {x, 3}, {x, 4}, {single(x)}, {int8(x)}, {int32(x * 1000)}, ...
 %!          {uint64(abs (x(! isnan (x))))}, {x > 0}, {z}, {single(z)}, {zeros(0, 3)}, ...
 %!          {[NaN NaN 2 1]}, {[NaN 1 NaN 2]}, {randn(1, 5000)}, {single(randn (3000, 2))}, ...
-%!          {[2 2 NaN 2]}, {[-0 0]}, {[0 -0]}, {round(randn (4000, 3) * 3)}};
+%!          {[2 2 NaN 2]}, {[-0 0]}, {[0 -0]}, {round(randn (4000, 3) * 3)}, ...
+%!          {[NaN(1, 700), round(randn(1, 600000) * 3)]}, {round(randn (3, 300000) * 3), 2}};
 %! for f = {@cummax, @cummin}
 %!   for k = 1:numel (cases)
 %!     c = cases{k};

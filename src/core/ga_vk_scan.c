@@ -1,9 +1,12 @@
 /* cumsum, cumprod, cummax and cummin on the device: a generated kernel over lines
- * (ga_scan_desc). Many lines: a thread per line, in order from its first element, as Octave adds (its answers
- * bit for bit). Few long lines: each line in chunks, a thread each, in two passes (each
- * chunk's total, then each chunk again from the totals before it), so a long vector's
- * scan is not one thread's work; the additions are then associated differently from
- * Octave's loop, as sums are. 'native' integer and logical scans run on the host. */
+ * (ga_scan_desc). Many lines: a thread per line, in order from its first element, as
+ * Octave adds (its answers bit for bit). Few long lines: each line in chunks, a thread
+ * each (adjacent threads on adjacent lines, so strided lines are read coalesced): the
+ * chunks' totals, then the totals' own scan (the same kernel over them, in chunks again
+ * where they are many), then each chunk again from the scanned total before it. Sums
+ * and products are then associated differently from Octave's loop; extrema stay exact.
+ * A thread loads a block of its elements before folding them, so its loads overlap.
+ * 'native' integer and logical scans run on the host. */
 #include "ga_glsl_emit.h"
 #include "ga_strbuf.h"
 #include "ga_vk.h"
@@ -11,16 +14,18 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { WG = 256, SCAN_PUSH_WORDS = 11 };
+enum { WG = 256, SCAN_PUSH_WORDS = 12 };
 
 typedef struct {
   ga_scan_op op;
   ga_class in_cls, out_cls;
 } scan_variant;
 
-/* A line of few lines is cut in chunks of at least this many elements, at most this many
- * chunks a line (each thread of the second pass reads the totals before its chunk) */
-enum { SCAN_MIN_CHUNK = 256, SCAN_MAX_CHUNKS = 1024, SCAN_THREADS = 65536 };
+/* Fewer lines than SCAN_THREADS are cut in chunks, to about SCAN_THREADS threads: the
+ * lines of the data where they have SCAN_MIN_LINE elements or more, in chunks of
+ * SCAN_MIN_CHUNK or more (shorter lines keep Octave's order); the totals' scans in chunks
+ * of SCAN_MIN_CHUNK_TOTALS or more. SCAN_BLOCK: the elements a thread loads at once. */
+enum { SCAN_MIN_LINE = 512, SCAN_MIN_CHUNK = 256, SCAN_MIN_CHUNK_TOTALS = 32, SCAN_THREADS = 65536, SCAN_BLOCK = 8 };
 
 /* The result class's arithmetic, as Octave's loop does it (singles through ga_add_f and
  * ga_mul_f, exact where the device flushes subnormals; a single complex product as
@@ -63,10 +68,11 @@ static char *scan_source(const void *ctx)
     emit_combine(&b, v);
   ga_sb_printf(&b, "#define AT(a, k) %s(a + %zuul * (k)).v\n", ga_vk_element_ref(v->out_cls),
                ga_class_size(v->out_cls));
+  ga_sb_printf(&b, "#define BLOCK %d\n", SCAN_BLOCK);
   ga_sb_puts(&b,
              "layout(local_size_x = 256) in;\n"
              "layout(push_constant) uniform Params {\n"
-             "  uint64_t in_addr, out_addr, tmp_addr, inner, n, outer, chunk, nchunks, idx_addr, tmp_idx;\n"
+             "  uint64_t in_addr, out_addr, tmp_addr, inner, n, outer, chunk, nchunks, idx_addr, tmp_idx, in_idx;\n"
              "  uint groups_x, mode;\n"
              "} pc;\n"
              "ACC_T acc;\n"
@@ -80,28 +86,44 @@ static char *scan_source(const void *ctx)
              "  acc = r;\n"
              "#endif\n"
              "  have = true;\n}\n"
+             "/* mode 0: whole lines; 1: each chunk's total into tmp; 2: each chunk from the\n"
+             " * scanned total of the chunks before it (tmp). Thread t: chunk t / lines of line\n"
+             " * t % lines. Positions: k + 1, or in_idx's where the input is a level of totals */\n"
              "void main()\n{\n"
-             "  uint64_t t = ga_invocation(pc.groups_x), line = t, c = 0ul, i, o;\n"
+             "  uint64_t t = ga_invocation(pc.groups_x), lines = pc.inner * pc.outer, line, i;\n"
+             "  if (t >= lines * pc.nchunks)\n    return;\n"
              "  /* (ga_udivmod64: 32-bit division where the values allow, exact beyond) */\n"
-             "  if (pc.mode != 0u)\n    line = ga_udivmod64(t, pc.nchunks, c);\n"
-             "  if (line >= pc.inner * pc.outer)\n    return;\n"
-             "  o = ga_udivmod64(line, pc.inner, i);\n"
+             "  uint64_t c = ga_udivmod64(t, lines, line);\n"
+             "  uint64_t o = ga_udivmod64(line, pc.inner, i);\n"
              "  uint64_t base = o * pc.n * pc.inner + i;\n"
-             "  uint64_t k0 = pc.mode == 0u ? 0ul : c * pc.chunk;\n"
-             "  uint64_t k1 = pc.mode == 0u ? pc.n : min(pc.n, k0 + pc.chunk);\n"
-             "  if (pc.mode == 2u) /* the totals of the chunks before this one, in order */\n"
-             "    for (uint64_t j = 0ul; j < c; j++)\n"
-             "      ga_scan_step(AT(pc.tmp_addr, line * pc.nchunks + j), ARG != 0 ? GaF64(pc.tmp_idx + 8ul * (line * pc.nchunks + j)).v : 0.0lf);\n"
-             "  for (uint64_t k = k0; k < k1; k++) {\n"
-             "    uint64_t e = base + k * pc.inner;\n"
-             "    ga_scan_step(LOAD(pc.in_addr, e), double(k + 1ul));\n"
-             "    if (pc.mode != 1u) {\n"
-             "      AT(pc.out_addr, e) = acc;\n"
-             "      if (ARG != 0 && pc.idx_addr != 0ul)\n"
-             "        GaF64(pc.idx_addr + 8ul * e).v = at;\n"
-             "    }\n"
+             "  uint64_t k0 = c * pc.chunk, k1 = min(pc.n, k0 + pc.chunk);\n"
+             "  if (pc.mode == 2u && c > 0ul) {\n"
+             "    uint64_t e = (c - 1ul) * lines + line;\n"
+             "    acc = AT(pc.tmp_addr, e);\n"
+             "    at = ARG != 0 ? GaF64(pc.tmp_idx + 8ul * e).v : 0.0lf;\n"
+             "    have = true;\n"
              "  }\n"
-             "  if (pc.mode == 1u && k0 < k1) {\n"
+             "  for (uint64_t k = k0; k < k1; k += uint64_t(BLOCK)) {\n"
+             "    ACC_T v[BLOCK];\n"
+             "    double pv[BLOCK];\n"
+             "    [[unroll]] for (int u = 0; u < BLOCK; u++)\n"
+             "      if (k + uint64_t(u) < k1) {\n"
+             "        uint64_t e = base + (k + uint64_t(u)) * pc.inner;\n"
+             "        v[u] = LOAD(pc.in_addr, e);\n"
+             "        pv[u] = ARG != 0 && pc.in_idx != 0ul ? GaF64(pc.in_idx + 8ul * e).v : double(k + uint64_t(u) + 1ul);\n"
+             "      }\n"
+             "    [[unroll]] for (int u = 0; u < BLOCK; u++)\n"
+             "      if (k + uint64_t(u) < k1) {\n"
+             "        ga_scan_step(v[u], pv[u]);\n"
+             "        if (pc.mode != 1u) {\n"
+             "          uint64_t e = base + (k + uint64_t(u)) * pc.inner;\n"
+             "          AT(pc.out_addr, e) = acc;\n"
+             "          if (ARG != 0 && pc.idx_addr != 0ul)\n"
+             "            GaF64(pc.idx_addr + 8ul * e).v = at;\n"
+             "        }\n"
+             "      }\n"
+             "  }\n"
+             "  if (pc.mode == 1u) {\n"
              "    AT(pc.tmp_addr, t) = acc;\n"
              "    if (ARG != 0)\n"
              "      GaF64(pc.tmp_idx + 8ul * t).v = at;\n"
@@ -110,25 +132,69 @@ static char *scan_source(const void *ctx)
   return ga_sb_take(&b);
 }
 
-static ga_status scan_pass(ga_vk *vk, VkPipeline p, const ga_scan_desc *d, const uint64_t tmp[2], int64_t chunk,
+/* Where a level reads and writes: its input (of v's in_cls) and, for a level of totals,
+ * their positions; its output and the positions it writes (or 0) */
+typedef struct {
+  int64_t inner, n, outer;
+  uint64_t in, in_idx, out, out_idx;
+} scan_level;
+
+static ga_status scan_pass(ga_vk *vk, VkPipeline p, const scan_level *l, const uint64_t tmp[2], int64_t chunk,
                            int64_t nchunks, uint32_t mode)
 {
-  uint64_t threads = (uint64_t)(d->inner * d->outer) * (mode == 0 ? 1u : (uint64_t)nchunks);
+  uint64_t threads = (uint64_t)(l->inner * l->outer) * (uint64_t)nchunks;
   uint64_t groups = (threads + WG - 1) / WG;
-  uint64_t push[SCAN_PUSH_WORDS] = {d->in->address,
-                                    d->out->address,
-                                    tmp[0],
-                                    (uint64_t)d->inner,
-                                    (uint64_t)d->n,
-                                    (uint64_t)d->outer,
-                                    (uint64_t)chunk,
-                                    (uint64_t)nchunks,
-                                    d->out_index ? d->out_index->address : 0,
-                                    tmp[1],
-                                    0};
+  uint64_t push[SCAN_PUSH_WORDS] = {l->in,       l->out,          tmp[0],   (uint64_t)l->inner,
+                                    (uint64_t)l->n, (uint64_t)l->outer, (uint64_t)chunk, (uint64_t)nchunks,
+                                    l->out_idx,  tmp[1],          l->in_idx, 0};
   uint32_t tail[2] = {ga_vk_groups_x(groups), mode};
-  memcpy(&push[10], tail, sizeof tail);
+  memcpy(&push[SCAN_PUSH_WORDS - 1], tail, sizeof tail);
   return ga_vk_dispatch(vk, p, push, (uint32_t)sizeof push, groups);
+}
+
+/* One level: whole lines, or chunks whose totals are scanned (one level down, in place)
+ * before the chunks are scanned again from them */
+static ga_status scan_run(ga_vk *vk, scan_variant v, const scan_level *l, int64_t min_chunk)
+{
+  bool arg = v.op == GA_SCAN_MAX || v.op == GA_SCAN_MIN;
+  char key[64];
+  snprintf(key, sizeof key, "scan:%d:%d:%d", (int)v.op, (int)v.in_cls, (int)v.out_cls);
+  VkPipeline p;
+  ga_status st = ga_vk_pipeline_get(vk, key, scan_source, &v, &p);
+  if (st != GA_OK)
+    return st;
+  int64_t lines = l->inner * l->outer, nchunks = 1;
+  if (lines < SCAN_THREADS && l->n >= 2 * min_chunk && (min_chunk != SCAN_MIN_CHUNK || l->n >= SCAN_MIN_LINE)) {
+    nchunks = (SCAN_THREADS + lines - 1) / lines;
+    int64_t cap = l->n / min_chunk;
+    nchunks = nchunks < cap ? nchunks : cap;
+  }
+  uint64_t tmp[2] = {0, 0};
+  if (nchunks <= 1)
+    return scan_pass(vk, p, l, tmp, l->n, 1, 0);
+  int64_t chunk = (l->n + nchunks - 1) / nchunks;
+  nchunks = (l->n + chunk - 1) / chunk; /* every chunk holds elements */
+  ga_pbuf totals = {0}, positions = {0};
+  st = ga_buffer_acquire((size_t)(lines * nchunks) * ga_class_size(v.out_cls), &totals);
+  if (st == GA_OK && arg)
+    st = ga_buffer_acquire((size_t)(lines * nchunks) * 8, &positions);
+  tmp[0] = totals.address;
+  tmp[1] = positions.address;
+  /* the totals as nchunks x lines (lines adjacent), scanned along the chunks */
+  scan_level down = {lines, nchunks, 1, tmp[0], tmp[1], tmp[0], tmp[1]};
+  scan_variant vt = {v.op, v.out_cls, v.out_cls};
+  if (st == GA_OK)
+    st = scan_pass(vk, p, l, tmp, chunk, nchunks, 1);
+  if (st == GA_OK)
+    st = scan_run(vk, vt, &down, SCAN_MIN_CHUNK_TOTALS);
+  if (st == GA_OK)
+    st = scan_pass(vk, p, l, tmp, chunk, nchunks, 2);
+  /* later users of these buffers are ordered after this work by barriers */
+  if (totals.bytes)
+    ga_buffer_release(&totals);
+  if (positions.bytes)
+    ga_buffer_release(&positions);
+  return st;
 }
 
 ga_status ga_vk_scan(void *state, const ga_scan_desc *d)
@@ -142,39 +208,7 @@ ga_status ga_vk_scan(void *state, const ga_scan_desc *d)
             (arg && ga_class_is_int(oc) && ga_class_size(oc) >= 4);
   if (!vk->fp64 || !ok)
     return GA_ERR_UNSUPPORTED;
-  scan_variant v = {d->op, d->in_cls, oc};
-  char key[64];
-  snprintf(key, sizeof key, "scan:%d:%d:%d", (int)v.op, (int)v.in_cls, (int)v.out_cls);
-  VkPipeline p;
-  ga_status st = ga_vk_pipeline_get(vk, key, scan_source, &v, &p);
-  if (st != GA_OK)
-    return st;
-  int64_t lines = d->inner * d->outer, nchunks = 1;
-  if (lines < SCAN_THREADS && d->n >= 2 * SCAN_MIN_CHUNK) {
-    nchunks = (SCAN_THREADS + lines - 1) / lines;
-    int64_t cap = d->n / SCAN_MIN_CHUNK;
-    nchunks = nchunks < cap ? nchunks : cap;
-    nchunks = nchunks < SCAN_MAX_CHUNKS ? nchunks : SCAN_MAX_CHUNKS;
-  }
-  uint64_t tmp[2] = {0, 0};
-  if (nchunks <= 1)
-    return scan_pass(vk, p, d, tmp, d->n, 1, 0);
-  int64_t chunk = (d->n + nchunks - 1) / nchunks;
-  nchunks = (d->n + chunk - 1) / chunk; /* every chunk holds elements */
-  ga_pbuf totals = {0}, positions = {0};
-  st = ga_buffer_acquire((size_t)(lines * nchunks) * ga_class_size(oc), &totals);
-  if (st == GA_OK && arg)
-    st = ga_buffer_acquire((size_t)(lines * nchunks) * 8, &positions);
-  tmp[0] = totals.address;
-  tmp[1] = positions.address;
-  if (st == GA_OK)
-    st = scan_pass(vk, p, d, tmp, chunk, nchunks, 1);
-  if (st == GA_OK)
-    st = scan_pass(vk, p, d, tmp, chunk, nchunks, 2);
-  /* later users of these buffers are ordered after this work by barriers */
-  if (totals.bytes)
-    ga_buffer_release(&totals);
-  if (positions.bytes)
-    ga_buffer_release(&positions);
-  return st;
+  scan_level l = {d->inner, d->n, d->outer, d->in->address, 0, d->out->address,
+                  d->out_index ? d->out_index->address : 0};
+  return scan_run(vk, (scan_variant){d->op, d->in_cls, oc}, &l, SCAN_MIN_CHUNK);
 }
