@@ -4404,13 +4404,14 @@ endclassdef
 %! assert (s.dispatches, 1);
 
 %!test
-%! ## few long lines go in chunks (a thread each; the chunks' totals scanned in chunks
-%! ## again where they are many): the same values up to the rounding of sums associated
-%! ## otherwise. 600000 elements: three levels of totals; 4 x 300000 along DIM 2: strided
+%! ## few long lines go in chunks (tiles of 1024 where contiguous; the totals scanned in
+%! ## chunks again where they are many): the same values up to the rounding of sums
+%! ## associated otherwise. 1200000 elements: two levels of tiles; 4 x 300000 along DIM 2:
+%! ## strided chunks, three levels
 %! randn ("seed", 5);
 %! for c = {"double", "single"}
-%!   for x = {{randn(1, 100000)}, {randn(30000, 2)}, {randn(3, 5000).'}, {randn(1, 600000)}, ...
-%!            {randn(4, 300000), 2}}
+%!   for x = {{randn(1, 100000)}, {randn(30000, 2)}, {randn(3, 5000).'}, {randn(1, 1200000)}, ...
+%!            {randn(4, 300000), 2}, {randn(700, 3)}}
 %!     xc = cast (x{1}{1}, c{1});
 %!     want = cumsum (xc, x{1}{2:end});
 %!     got = gather (cumsum (gpuArray (xc), x{1}{2:end}));
@@ -4450,7 +4451,8 @@ endclassdef
 %!          {uint64(abs (x(! isnan (x))))}, {x > 0}, {z}, {single(z)}, {zeros(0, 3)}, ...
 %!          {[NaN NaN 2 1]}, {[NaN 1 NaN 2]}, {randn(1, 5000)}, {single(randn (3000, 2))}, ...
 %!          {[2 2 NaN 2]}, {[-0 0]}, {[0 -0]}, {round(randn (4000, 3) * 3)}, ...
-%!          {[NaN(1, 700), round(randn(1, 600000) * 3)]}, {round(randn (3, 300000) * 3), 2}};
+%!          {[NaN(1, 3000), round(randn(1, 1200000) * 3)]}, {round(randn (3, 300000) * 3), 2}, ...
+%!          {[NaN(2000, 1); round(randn(3000, 1) * 3)]}};
 %! for f = {@cummax, @cummin}
 %!   for k = 1:numel (cases)
 %!     c = cases{k};

@@ -3,10 +3,13 @@
  * Octave adds (its answers bit for bit). Few long lines: each line in chunks, a thread
  * each (adjacent threads on adjacent lines, so strided lines are read coalesced): the
  * chunks' totals, then the totals' own scan (the same kernel over them, in chunks again
- * where they are many), then each chunk again from the scanned total before it. Sums
- * and products are then associated differently from Octave's loop; extrema stay exact.
- * A thread loads a block of its elements before folding them, so its loads overlap.
- * 'native' integer and logical scans run on the host. */
+ * where they are many), then each chunk again from the scanned total before it. Where
+ * such lines are contiguous (along the first dimension) the chunks are tiles of
+ * SCAN_TILE elements, a workgroup each: a thread folds SCAN_TILE_PER consecutive
+ * elements (a warp's loads then cover one contiguous span) and the workgroup scans its
+ * threads' totals in shared memory. Sums and products are then associated differently
+ * from Octave's loop; extrema stay exact. A thread loads a block of its elements before
+ * folding them, so its loads overlap. 'native' integer and logical scans run on the host. */
 #include "ga_glsl_emit.h"
 #include "ga_strbuf.h"
 #include "ga_vk.h"
@@ -26,6 +29,7 @@ typedef struct {
  * SCAN_MIN_CHUNK or more (shorter lines keep Octave's order); the totals' scans in chunks
  * of SCAN_MIN_CHUNK_TOTALS or more. SCAN_BLOCK: the elements a thread loads at once. */
 enum { SCAN_MIN_LINE = 512, SCAN_MIN_CHUNK = 256, SCAN_MIN_CHUNK_TOTALS = 32, SCAN_THREADS = 65536, SCAN_BLOCK = 8 };
+enum { SCAN_TILE_PER = 4, SCAN_TILE = WG * SCAN_TILE_PER };
 
 /* The result class's arithmetic, as Octave's loop does it (singles through ga_add_f and
  * ga_mul_f, exact where the device flushes subnormals; a single complex product as
@@ -68,7 +72,7 @@ static char *scan_source(const void *ctx)
     emit_combine(&b, v);
   ga_sb_printf(&b, "#define AT(a, k) %s(a + %zuul * (k)).v\n", ga_vk_element_ref(v->out_cls),
                ga_class_size(v->out_cls));
-  ga_sb_printf(&b, "#define BLOCK %d\n", SCAN_BLOCK);
+  ga_sb_printf(&b, "#define BLOCK %d\n#define TILE_PER %d\n", SCAN_BLOCK, SCAN_TILE_PER);
   ga_sb_puts(&b,
              "layout(local_size_x = 256) in;\n"
              "layout(push_constant) uniform Params {\n"
@@ -86,10 +90,78 @@ static char *scan_source(const void *ctx)
              "  acc = r;\n"
              "#endif\n"
              "  have = true;\n}\n"
+             "shared ACC_T tile_acc[256];\n"
+             "shared double tile_at[256];\n"
+             "/* modes 3 and 4: contiguous lines (inner 1) in tiles of 256 TILE_PER elements, a\n"
+             " * workgroup each (workgroup g: tile g / lines of line g % lines); thread t folds\n"
+             " * the tile's elements TILE_PER t on, then the threads' totals are scanned in\n"
+             " * shared memory (Hillis and Steele). 3: the tile's total into tmp; 4: each\n"
+             " * element from the scanned total of the tiles before (tmp) and the threads before */\n"
+             "void ga_scan_tile()\n{\n"
+             "  uint64_t lines = pc.outer, line;\n"
+             "  uint64_t g = uint64_t(gl_WorkGroupID.y) * uint64_t(pc.groups_x) + uint64_t(gl_WorkGroupID.x);\n"
+             "  if (g >= lines * pc.nchunks)\n    return; /* the whole workgroup: barriers stay uniform */\n"
+             "  uint64_t c = ga_udivmod64(g, lines, line);\n"
+             "  uint t = gl_LocalInvocationID.x;\n"
+             "  uint64_t base = line * pc.n, t0 = c * pc.chunk, k0 = t0 + uint64_t(t * uint(TILE_PER));\n"
+             "  uint64_t kend = min(pc.n, t0 + pc.chunk);\n"
+             "  uint last = uint(kend - t0 - 1ul) / uint(TILE_PER); /* the last thread with elements */\n"
+             "  ACC_T v[TILE_PER];\n"
+             "  double pv[TILE_PER];\n"
+             "  [[unroll]] for (int u = 0; u < TILE_PER; u++)\n"
+             "    if (k0 + uint64_t(u) < kend) {\n"
+             "      uint64_t e = base + k0 + uint64_t(u);\n"
+             "      v[u] = LOAD(pc.in_addr, e);\n"
+             "      pv[u] = ARG != 0 && pc.in_idx != 0ul ? GaF64(pc.in_idx + 8ul * e).v : double(k0 + uint64_t(u) + 1ul);\n"
+             "      ga_scan_step(v[u], pv[u]);\n"
+             "    }\n"
+             "  tile_acc[t] = acc;\n"
+             "  tile_at[t] = at;\n"
+             "  barrier();\n"
+             "  for (uint d = 1u; d < 256u; d <<= 1) {\n"
+             "    bool use = t >= d && t <= last;\n"
+             "    if (use) { /* the threads before (left) then this one's (right) */\n"
+             "      ACC_T right = tile_acc[t];\n"
+             "      double rat = tile_at[t];\n"
+             "      acc = tile_acc[t - d];\n"
+             "      at = tile_at[t - d];\n"
+             "      have = true;\n"
+             "      ga_scan_step(right, rat);\n"
+             "    }\n"
+             "    barrier();\n"
+             "    if (use) {\n      tile_acc[t] = acc;\n      tile_at[t] = at;\n    }\n"
+             "    barrier();\n"
+             "  }\n"
+             "  if (pc.mode == 3u) {\n"
+             "    if (t == last) {\n"
+             "      AT(pc.tmp_addr, g) = tile_acc[t];\n"
+             "      if (ARG != 0)\n        GaF64(pc.tmp_idx + 8ul * g).v = tile_at[t];\n"
+             "    }\n"
+             "    return;\n"
+             "  }\n"
+             "  have = false;\n"
+             "  if (c > 0ul) {\n"
+             "    uint64_t e = (c - 1ul) * lines + line;\n"
+             "    acc = AT(pc.tmp_addr, e);\n"
+             "    at = ARG != 0 ? GaF64(pc.tmp_idx + 8ul * e).v : 0.0lf;\n"
+             "    have = true;\n"
+             "  }\n"
+             "  if (t > 0u && t <= last)\n"
+             "    ga_scan_step(tile_acc[t - 1u], tile_at[t - 1u]);\n"
+             "  [[unroll]] for (int u = 0; u < TILE_PER; u++)\n"
+             "    if (k0 + uint64_t(u) < kend) {\n"
+             "      uint64_t e = base + k0 + uint64_t(u);\n"
+             "      ga_scan_step(v[u], pv[u]);\n"
+             "      AT(pc.out_addr, e) = acc;\n"
+             "      if (ARG != 0 && pc.idx_addr != 0ul)\n"
+             "        GaF64(pc.idx_addr + 8ul * e).v = at;\n"
+             "    }\n"
+             "}\n"
              "/* mode 0: whole lines; 1: each chunk's total into tmp; 2: each chunk from the\n"
              " * scanned total of the chunks before it (tmp). Thread t: chunk t / lines of line\n"
              " * t % lines. Positions: k + 1, or in_idx's where the input is a level of totals */\n"
              "void main()\n{\n"
+             "  if (pc.mode >= 3u) {\n    ga_scan_tile();\n    return;\n  }\n"
              "  uint64_t t = ga_invocation(pc.groups_x), lines = pc.inner * pc.outer, line, i;\n"
              "  if (t >= lines * pc.nchunks)\n    return;\n"
              "  /* (ga_udivmod64: 32-bit division where the values allow, exact beyond) */\n"
@@ -142,7 +214,8 @@ typedef struct {
 static ga_status scan_pass(ga_vk *vk, VkPipeline p, const scan_level *l, const uint64_t tmp[2], int64_t chunk,
                            int64_t nchunks, uint32_t mode)
 {
-  uint64_t threads = (uint64_t)(l->inner * l->outer) * (uint64_t)nchunks;
+  /* tiles (modes 3, 4): a workgroup each */
+  uint64_t threads = (uint64_t)(l->inner * l->outer) * (uint64_t)nchunks * (mode >= 3 ? WG : 1u);
   uint64_t groups = (threads + WG - 1) / WG;
   uint64_t push[SCAN_PUSH_WORDS] = {l->in,       l->out,          tmp[0],   (uint64_t)l->inner,
                                     (uint64_t)l->n, (uint64_t)l->outer, (uint64_t)chunk, (uint64_t)nchunks,
@@ -163,17 +236,24 @@ static ga_status scan_run(ga_vk *vk, scan_variant v, const scan_level *l, int64_
   ga_status st = ga_vk_pipeline_get(vk, key, scan_source, &v, &p);
   if (st != GA_OK)
     return st;
-  int64_t lines = l->inner * l->outer, nchunks = 1;
-  if (lines < SCAN_THREADS && l->n >= 2 * min_chunk && (min_chunk != SCAN_MIN_CHUNK || l->n >= SCAN_MIN_LINE)) {
+  int64_t lines = l->inner * l->outer, nchunks = 1, chunk = l->n;
+  bool split = lines < SCAN_THREADS && l->n >= 2 * min_chunk && (min_chunk != SCAN_MIN_CHUNK || l->n >= SCAN_MIN_LINE);
+  bool tiles = split && l->inner == 1;
+  uint64_t tmp[2] = {0, 0};
+  if (tiles) {
+    chunk = SCAN_TILE;
+    nchunks = (l->n + chunk - 1) / chunk;
+    if (nchunks == 1)
+      return scan_pass(vk, p, l, tmp, chunk, 1, 4);
+  } else if (split) {
     nchunks = (SCAN_THREADS + lines - 1) / lines;
     int64_t cap = l->n / min_chunk;
     nchunks = nchunks < cap ? nchunks : cap;
+    chunk = (l->n + nchunks - 1) / nchunks;
+    nchunks = (l->n + chunk - 1) / chunk; /* every chunk holds elements */
   }
-  uint64_t tmp[2] = {0, 0};
   if (nchunks <= 1)
     return scan_pass(vk, p, l, tmp, l->n, 1, 0);
-  int64_t chunk = (l->n + nchunks - 1) / nchunks;
-  nchunks = (l->n + chunk - 1) / chunk; /* every chunk holds elements */
   ga_pbuf totals = {0}, positions = {0};
   st = ga_buffer_acquire((size_t)(lines * nchunks) * ga_class_size(v.out_cls), &totals);
   if (st == GA_OK && arg)
@@ -184,11 +264,11 @@ static ga_status scan_run(ga_vk *vk, scan_variant v, const scan_level *l, int64_
   scan_level down = {lines, nchunks, 1, tmp[0], tmp[1], tmp[0], tmp[1]};
   scan_variant vt = {v.op, v.out_cls, v.out_cls};
   if (st == GA_OK)
-    st = scan_pass(vk, p, l, tmp, chunk, nchunks, 1);
+    st = scan_pass(vk, p, l, tmp, chunk, nchunks, tiles ? 3 : 1);
   if (st == GA_OK)
     st = scan_run(vk, vt, &down, SCAN_MIN_CHUNK_TOTALS);
   if (st == GA_OK)
-    st = scan_pass(vk, p, l, tmp, chunk, nchunks, 2);
+    st = scan_pass(vk, p, l, tmp, chunk, nchunks, tiles ? 4 : 2);
   /* later users of these buffers are ordered after this work by barriers */
   if (totals.bytes)
     ga_buffer_release(&totals);
