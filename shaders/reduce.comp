@@ -177,18 +177,23 @@ void main()
       // eight loads in flight before their stores
       RAW_T v[8]; // as loaded: the widening (a single's, emulated) after the loads
       uint to[8];
-      [[unroll]] for (uint j = 0u; j < 8u; j++) {
-        if (e0 + j * 256u < count) {
-          v[j] = LOAD_RAW(pc.in_addr, at + uint64_t(c * n + r));
-          to[j] = r * 257u + c;
-        }
-        r += qr;
-        c += q;
-        if (r >= rows) {
-          r -= rows;
-          c++;
-        }
+      // written out, not an [[unroll]] loop: LOAD_RAW computes a fused producer, and
+      // spirv-opt's unrolled copies lost `precise`'s NoContraction, so NVIDIA fused
+      // products into sums there (9402 of 100000 gammaln in max (..., [], 1) of a
+      // 2 x 100000 view differed from the same values computed alone, H200)
+#define SEG_LOAD(j) \
+      if (e0 + (j) * 256u < count) { \
+        v[j] = LOAD_RAW(pc.in_addr, at + uint64_t(c * n + r)); \
+        to[j] = r * 257u + c; \
+      } \
+      r += qr; \
+      c += q; \
+      if (r >= rows) { \
+        r -= rows; \
+        c++; \
       }
+      SEG_LOAD(0u) SEG_LOAD(1u) SEG_LOAD(2u) SEG_LOAD(3u) SEG_LOAD(4u) SEG_LOAD(5u) SEG_LOAD(6u) SEG_LOAD(7u)
+#undef SEG_LOAD
       [[unroll]] for (uint j = 0u; j < 8u; j++)
         if (e0 + j * 256u < count)
           seg[to[j]] = v[j];
