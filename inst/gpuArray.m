@@ -2688,6 +2688,182 @@ classdef gpuArray < handle
       ## Octave 7's std: sqrt (var (x, ...))
       s = sqrt (var (x, varargin{:}));
     endfunction
+
+    ## ---- functions without a device kernel yet: Octave's own, on the host --------------
+    ## Each gathers its gpuArray arguments, calls Octave's function and uploads the numeric
+    ## and logical results (host_run_): Octave's answers, at the cost of the transfers;
+    ## gpuarray_stats counts each call in host_fallbacks. These had failed ("wrong type
+    ## argument 'object'", or inside Octave's m-files).
+
+    function varargout = sort (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("sort", nargout, varargin{:});
+    endfunction
+
+    function varargout = sortrows (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("sortrows", nargout, varargin{:});
+    endfunction
+
+    function tf = issorted (varargin)
+      ## a host logical, as isequal's: a gpuArray would always be false in if (Octave 7)
+      tf = gpuArray.host_call_ ("issorted", 1, varargin{:});
+      __gpuarray__ ("host_fallback");
+    endfunction
+
+    function varargout = unique (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("unique", nargout, varargin{:});
+    endfunction
+
+    function varargout = median (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("median", nargout, varargin{:});
+    endfunction
+
+    function varargout = mode (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("mode", nargout, varargin{:});
+    endfunction
+
+    function varargout = quantile (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("quantile", nargout, varargin{:});
+    endfunction
+
+    function varargout = prctile (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("prctile", nargout, varargin{:});
+    endfunction
+
+    function varargout = ismember (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("ismember", nargout, varargin{:});
+    endfunction
+
+    function varargout = lookup (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("lookup", nargout, varargin{:});
+    endfunction
+
+    function varargout = histc (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("histc", nargout, varargin{:});
+    endfunction
+
+    function varargout = interp1 (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("interp1", nargout, varargin{:});
+    endfunction
+
+    function varargout = fft (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("fft", nargout, varargin{:});
+    endfunction
+
+    function varargout = ifft (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("ifft", nargout, varargin{:});
+    endfunction
+
+    function varargout = fft2 (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("fft2", nargout, varargin{:});
+    endfunction
+
+    function varargout = ifft2 (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("ifft2", nargout, varargin{:});
+    endfunction
+
+    function varargout = fftn (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("fftn", nargout, varargin{:});
+    endfunction
+
+    function varargout = ifftn (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("ifftn", nargout, varargin{:});
+    endfunction
+
+    function varargout = filter (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("filter", nargout, varargin{:});
+    endfunction
+
+    function varargout = filter2 (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("filter2", nargout, varargin{:});
+    endfunction
+
+    function varargout = conv (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("conv", nargout, varargin{:});
+    endfunction
+
+    function varargout = conv2 (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("conv2", nargout, varargin{:});
+    endfunction
+
+    function varargout = deconv (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("deconv", nargout, varargin{:});
+    endfunction
+
+    function varargout = polyfit (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("polyfit", nargout, varargin{:});
+    endfunction
+
+    function varargout = roots (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("roots", nargout, varargin{:});
+    endfunction
+
+    function varargout = poly (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("poly", nargout, varargin{:});
+    endfunction
+
+    function varargout = gcd (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("gcd", nargout, varargin{:});
+    endfunction
+
+    function varargout = lcm (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("lcm", nargout, varargin{:});
+    endfunction
+
+    function varargout = isprime (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("isprime", nargout, varargin{:});
+    endfunction
+
+    function varargout = primes (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("primes", nargout, varargin{:});
+    endfunction
+
+    function varargout = nchoosek (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("nchoosek", nargout, varargin{:});
+    endfunction
+
+    function varargout = expm (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("expm", nargout, varargin{:});
+    endfunction
+
+    function varargout = sqrtm (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("sqrtm", nargout, varargin{:});
+    endfunction
+
+    function varargout = logm (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("logm", nargout, varargin{:});
+    endfunction
+
+    function varargout = null (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("null", nargout, varargin{:});
+    endfunction
+
+    function varargout = normest (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("normest", nargout, varargin{:});
+    endfunction
+
+    function varargout = gradient (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("gradient", nargout, varargin{:});
+    endfunction
+
+    function varargout = del2 (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("del2", nargout, varargin{:});
+    endfunction
+
+    function varargout = corrcoef (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("corrcoef", nargout, varargin{:});
+    endfunction
+
+    function varargout = accumarray (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("accumarray", nargout, varargin{:});
+    endfunction
+
+    function varargout = cosint (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("cosint", nargout, varargin{:});
+    endfunction
+
+    function varargout = sinint (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("sinint", nargout, varargin{:});
+    endfunction
   endmethods
 
   ## Arrays born on the device, as gpuArray.zeros (2, 3) or zeros (2, 3, "like", G): one
@@ -2842,6 +3018,21 @@ classdef gpuArray < handle
       args = cellfun (@gather, varargin, "uniformoutput", false);
       varargout = cell (1, max (2, nout));
       [varargout{1:max (1, nout)}] = feval (name, args{:});
+    endfunction
+
+    function varargout = host_run_ (name, nout, varargin)
+      ## Octave's own NAME of the gathered arguments, NOUT outputs (at least one), numeric
+      ## and logical results uploaded as gpuArrays (text, cells and structs stay as they
+      ## are): for functions without a device kernel yet; one host fallback in the stats
+      args = cellfun (@gather, varargin, "uniformoutput", false);
+      varargout = cell (1, max (1, nout));
+      [varargout{:}] = feval (name, args{:});
+      for k = 1:numel (varargout)
+        if ((isnumeric (varargout{k}) || islogical (varargout{k})) && ! issparse (varargout{k}))
+          varargout{k} = gpuArray (varargout{k});
+        endif
+      endfor
+      __gpuarray__ ("host_fallback");
     endfunction
 
     function v = real_ (v)
@@ -4471,6 +4662,67 @@ endclassdef
 %!     assert (isequaln (gather (f{1} (g{:})), w));
 %!   endfor
 %! endfor
+%!test
+%! ## functions without a device kernel yet run Octave's own on the host: its answers
+%! ## (bits, classes, shapes, complexity) for every output, numeric and logical ones as
+%! ## gpuArrays, each call one host fallback in the stats
+%! randn ("seed", 8);
+%! x = randn (5, 4);
+%! x(2) = NaN;
+%! x(3) = -0;
+%! r = round (x * 2);
+%! z = complex (randn (4, 3), randn (4, 3));
+%! A = eye (4) * 2 + randn (4) * 0.2;
+%! t = (1:6)';
+%! c = {{"sort", {x}, 2}, {"sort", {x, 2, "descend"}, 2}, {"sort", {z}, 2}, {"sortrows", {r, -2}, 2}, ...
+%!      {"unique", {r}, 3}, {"median", {x, 2}, 1}, {"mode", {r}, 3}, {"quantile", {x, [0.25 0.5]}, 1}, ...
+%!      {"prctile", {x, 50}, 1}, {"ismember", {r, [0 1]}, 2}, {"lookup", {[-1 0 1], x}, 1}, ...
+%!      {"histc", {x(:), -2:2}, 2}, {"interp1", {t, t.^2, [1.5; 2.5]}, 1}, {"fft", {x}, 1}, ...
+%!      {"ifft", {z, 6, 2}, 1}, {"fft2", {r}, 1}, {"ifft2", {z}, 1}, {"fftn", {r}, 1}, ...
+%!      {"ifftn", {z}, 1}, {"filter", {[1 2], [1 -0.5], r}, 2}, {"filter2", {[1 2; 3 4], r}, 1}, ...
+%!      {"conv", {t, [1 2 3]}, 1}, {"conv2", {r, [1 -1], "same"}, 1}, {"deconv", {[1 5 6 0], [1 2]}, 2}, ...
+%!      {"polyfit", {t, t.^2 + 1, 2}, 1}, {"roots", {[1 -3 2]}, 1}, {"poly", {[1 2 3]}, 1}, ...
+%!      {"gcd", {int32([12 18 -9]), int32([8 27 6])}, 1}, {"gcd", {[12 18], 8}, 3}, ...
+%!      {"lcm", {[4 6], [6 8]}, 1}, {"isprime", {1:20}, 1}, {"primes", {30}, 1}, ...
+%!      {"nchoosek", {[1 2 3 4], 2}, 1}, {"expm", {A}, 1}, {"sqrtm", {A}, 1}, {"logm", {A}, 1}, ...
+%!      {"null", {[1 1; 1 1]}, 1}, {"normest", {A}, 1}, {"gradient", {r}, 2}, {"del2", {r}, 1}, ...
+%!      {"corrcoef", {A}, 1}, {"accumarray", {[1; 2; 1], [10; 20; 30]}, 1}, {"cosint", {[0.5 1 2]}, 1}, ...
+%!      {"sinint", {single([0.5 1 2])}, 1}};
+%! vulkan = strcmp (gpuDevice ().Provider, "vulkan");
+%! for k = 1:numel (c)
+%!   [name, args, nout] = c{k}{:};
+%!   want = cell (1, nout);
+%!   [want{:}] = feval (name, args{:});
+%!   for j = 1:numel (args)   # each numeric argument in turn a gpuArray
+%!     if (! isnumeric (args{j}))
+%!       continue;
+%!     endif
+%!     g = args;
+%!     g{j} = gpuArray (args{j});
+%!     got = cell (1, nout);
+%!     gpuarray_stats ("reset");
+%!     [got{:}] = feval (name, g{:});
+%!     s = gpuarray_stats ();
+%!     assert (s.host_fallbacks >= 1 && (! vulkan || s.host_fallbacks == 1), name);
+%!     for o = 1:nout
+%!       w = want{o};
+%!       if (isnumeric (w) || islogical (w))
+%!         assert (isa (got{o}, "gpuArray"), name);
+%!         v = gather (got{o});
+%!         assert ({class(v), size(v), iscomplex(v)}, {class(w), size(w), iscomplex(w)});
+%!         assert (isequaln (v, w), name);
+%!       else
+%!         assert (isequaln (got{o}, w), name);
+%!       endif
+%!     endfor
+%!   endfor
+%! endfor
+%! ## issorted: a host logical (usable in if)
+%! tf = issorted (gpuArray ([1 2 2 3]));
+%! assert (islogical (tf) && ! isa (tf, "gpuArray") && tf);
+%! assert (issorted (gpuArray ([3 1])), false);
+%!error <gcd: all values must be integers> gcd (gpuArray (1.5), 2)
+
 %!assert (cumsum ([1 2; 3 4], gpuArray (2)), cumsum ([1 2; 3 4], 2))
 %!assert (cumsum (int8 ([100 100]), gpuArray (2), "native"), int8 ([100 127]))
 %!assert (cumprod ([1 2; 3 4], gpuArray (1)), cumprod ([1 2; 3 4], 1))

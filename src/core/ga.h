@@ -386,6 +386,9 @@ ga_status ga_device_count(int *count);
 ga_status ga_get_device_info(ga_device_info *info);
 ga_status ga_get_stats(ga_stats *stats);
 void ga_reset_stats(void);
+/* One operation the caller ran on the host for want of a device kernel (an Octave
+ * function on gathered values): counted in host_fallbacks beside the planner's own */
+void ga_note_host_fallback(void);
 /* GEMM variants of the Vulkan provider (diagnostics, tuning): the name of the i-th
  * candidate of class cls (GA_SINGLE or GA_DOUBLE; NULL past the last), and of the
  * variant the last tiled product of cls ran ("" before any, or off Vulkan). A name can be

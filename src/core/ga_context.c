@@ -156,6 +156,11 @@ ga_status ga_get_stats(ga_stats *stats)
   return GA_OK;
 }
 
+void ga_note_host_fallback(void)
+{
+  ga_g.stats.host_fallbacks++;
+}
+
 void ga_reset_stats(void)
 {
   ga_stats keep = ga_g.stats;

@@ -16,6 +16,7 @@ static const struct {
   {"describe", ga_mex_describe_cmd}, {"device", ga_mex_device},
   {"device_count", ga_mex_device_count}, {"download", ga_mex_download},
   {"fill", ga_mex_fill},       {"find", ga_mex_find},             {"flip", ga_mex_flip},
+  {"host_fallback", ga_mex_host_fallback},
   {"iscomplex", ga_mex_iscomplex},
   {"linalg", ga_mex_linalg},
   {"mtimes", ga_mex_mtimes},   {"pagemtimes", ga_mex_pagemtimes}, {"permute", ga_mex_permute},

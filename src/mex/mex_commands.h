@@ -25,6 +25,7 @@ GA_MEX_COMMAND(ga_mex_reset);
 GA_MEX_COMMAND(ga_mex_wait);
 GA_MEX_COMMAND(ga_mex_stats);
 GA_MEX_COMMAND(ga_mex_stats_reset);
+GA_MEX_COMMAND(ga_mex_host_fallback);
 GA_MEX_COMMAND(ga_mex_create); /* mex_random.c: random numbers, eye, linspace, colon */
 /* mex_index.c: indexing and array manipulation */
 GA_MEX_COMMAND(ga_mex_subsref);

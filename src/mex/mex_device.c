@@ -91,6 +91,14 @@ void ga_mex_stats(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   plhs[0] = s;
 }
 
+void ga_mex_host_fallback(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  (void)plhs;
+  (void)prhs;
+  ga_mex_nargs("host_fallback", nrhs, 0, 0, nlhs, 0);
+  ga_note_host_fallback();
+}
+
 void ga_mex_stats_reset(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   (void)plhs;
