@@ -1827,7 +1827,7 @@ double ga_m_fma1(double a, double b, double c)
 }
 
 // glibc's exp and exp2 (ARM's optimized-routines, exp_data.c's table and polynomials)
-// step by step, for -1024 < x < 512 away from 0 (|x| > 2^-54): exp(x + xtail) as its x86_64
+// step by step, for -1024 < x < 1024 away from 0 (|x| > 2^-54): exp(x + xtail) as its x86_64
 // build with fma computes it (exp and pow; checked bit for bit against this machine's
 // glibc on 40000 exps and on pow (m, x) for gamma's 6000 (m, x)), 2^x as its exp2,
 // built without fma, computes it. Where glibc's answer is misrounded (about 1 call in
