@@ -2864,6 +2864,46 @@ classdef gpuArray < handle
     function varargout = sinint (varargin)
       [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("sinint", nargout, varargin{:});
     endfunction
+
+    function varargout = eig (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("eig", nargout, varargin{:});
+    endfunction
+
+    function varargout = schur (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("schur", nargout, varargin{:});
+    endfunction
+
+    function varargout = hess (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("hess", nargout, varargin{:});
+    endfunction
+
+    function varargout = balance (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("balance", nargout, varargin{:});
+    endfunction
+
+    function varargout = rcond (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("rcond", nargout, varargin{:});
+    endfunction
+
+    function varargout = vander (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("vander", nargout, varargin{:});
+    endfunction
+
+    function varargout = toeplitz (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("toeplitz", nargout, varargin{:});
+    endfunction
+
+    function varargout = hankel (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("hankel", nargout, varargin{:});
+    endfunction
+
+    function varargout = lsqnonneg (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("lsqnonneg", nargout, varargin{:});
+    endfunction
+
+    function varargout = arrayfun (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("arrayfun", nargout, varargin{:});
+    endfunction
   endmethods
 
   ## Arrays born on the device, as gpuArray.zeros (2, 3) or zeros (2, 3, "like", G): one
@@ -4687,7 +4727,10 @@ endclassdef
 %!      {"nchoosek", {[1 2 3 4], 2}, 1}, {"expm", {A}, 1}, {"sqrtm", {A}, 1}, {"logm", {A}, 1}, ...
 %!      {"null", {[1 1; 1 1]}, 1}, {"normest", {A}, 1}, {"gradient", {r}, 2}, {"del2", {r}, 1}, ...
 %!      {"corrcoef", {A}, 1}, {"accumarray", {[1; 2; 1], [10; 20; 30]}, 1}, {"cosint", {[0.5 1 2]}, 1}, ...
-%!      {"sinint", {single([0.5 1 2])}, 1}};
+%!      {"sinint", {single([0.5 1 2])}, 1}, {"eig", {A}, 1}, {"eig", {A + A'}, 2}, {"schur", {A}, 2}, ...
+%!      {"hess", {A}, 2}, {"balance", {A}, 2}, {"rcond", {A}, 1}, {"vander", {[1 2 3]}, 1}, ...
+%!      {"toeplitz", {[1 2 3], [1 4 5]}, 1}, {"hankel", {[1 2 3]}, 1}, {"lsqnonneg", {A, [1; 2; 3; 4]}, 1}, ...
+%!      {"arrayfun", {@(v) v * 2 + 1, r}, 1}};
 %! vulkan = strcmp (gpuDevice ().Provider, "vulkan");
 %! for k = 1:numel (c)
 %!   [name, args, nout] = c{k}{:};
