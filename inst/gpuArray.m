@@ -3064,9 +3064,8 @@ classdef gpuArray < handle
       ## Octave's own NAME of the gathered arguments, NOUT outputs (at least one), numeric
       ## and logical results uploaded as gpuArrays (text, cells and structs stay as they
       ## are): for functions without a device kernel yet; one host fallback in the stats
-      args = cellfun (@gather, varargin, "uniformoutput", false);
       varargout = cell (1, max (1, nout));
-      [varargout{:}] = feval (name, args{:});
+      [varargout{:}] = gpuArray.host_call_ (name, nout, varargin{:});
       for k = 1:numel (varargout)
         if ((isnumeric (varargout{k}) || islogical (varargout{k})) && ! issparse (varargout{k}))
           varargout{k} = gpuArray (varargout{k});
