@@ -1197,21 +1197,23 @@ void ga_glsl_emit_prelude(ga_strbuf *b, const ga_expr *x) { ga_glsl_emit_prelude
  * memory names them. A function missing here still reads its constant arrays (right,
  * only slower on NVIDIA). */
 enum { TAB_POW = 1, TAB_ERF = 2, TAB_EXPG = 4, TAB_LOGG = 8, TAB_F32 = 16 };
+/* ga_pow_d (glibc's pow): its log's and its exp's tables */
+enum { TAB_POW_D = TAB_EXPG | TAB_LOGG };
 static unsigned expr_table_groups(const ga_expr *x)
 {
   unsigned g = 0;
   for (int j = 0; x && j < x->nnodes; j++) {
     const ga_xnode *n = &x->nodes[j];
-    if (node_uses_pow(x, n)) /* glibc's pow: its log's and its exp's tables */
-      g |= TAB_EXPG | TAB_LOGG;
+    if (node_uses_pow(x, n))
+      g |= TAB_POW_D;
     if (n->kind == GA_X_BINARY && ga_binop_is_gammainc(n->op))
-      g |= TAB_POW | TAB_EXPG | TAB_LOGG;
+      g |= TAB_POW | TAB_POW_D;
     if (n->kind == GA_X_BINARY && n->op == GA_OP_POWER && n->mode == GA_CM_FLOAT && n->cls == GA_SINGLE)
       g |= TAB_F32; /* glibc's powf for non-integer exponents */
     if (n->kind == GA_X_BINARY && ga_binop_is_gammaincinv(n->op))
-      g |= TAB_POW | TAB_ERF | TAB_EXPG | TAB_LOGG;
+      g |= TAB_POW | TAB_ERF | TAB_POW_D;
     if (n->kind == GA_X_TERNARY) /* betainc's x^a */
-      g |= TAB_POW | TAB_EXPG | TAB_LOGG;
+      g |= TAB_POW | TAB_POW_D;
     if (n->kind != GA_X_UNARY || ga_class_is_complex(n->cls))
       continue;
     switch (n->uop) {
