@@ -300,6 +300,13 @@ ga_status ga_typecast(ga_id a, ga_class cls, ga_id *out);
  * only while every element so far is NaN (complex values by abs, then arg). */
 typedef enum { GA_SCAN_SUM, GA_SCAN_PROD, GA_SCAN_MAX, GA_SCAN_MIN } ga_scan_op;
 ga_status ga_scan(ga_scan_op op, ga_id a, int dim, ga_class out_cls, ga_id *out, ga_id *out_index);
+/* sort (A, dim, mode) for real numeric and logical A: each line along dimension dim
+ * (0-based; -1: the first of extent other than 1; past the last, every element is its
+ * own line) in ascending (descend 0) or descending order, stable (equal elements
+ * keep their order, -0 equal to +0), NaN last ascending and first descending; out_index
+ * (may be NULL) receives the elements' 1-based positions in their lines (double).
+ * Complex A: GA_ERR_ARG. */
+ga_status ga_sort(ga_id a, int dim, int descend, ga_id *out, ga_id *out_index);
 /* permute (A, perm), or ipermute when inverse: perm holds 0-based dimensions, a
  * permutation of 0..nperm-1 */
 ga_status ga_permute(ga_id a, int nperm, const int *perm, int inverse, ga_id *out);

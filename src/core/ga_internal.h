@@ -155,6 +155,18 @@ typedef struct {
   ga_pbuf *out_index; /* cummax/cummin: 1-based positions (double), or NULL */
 } ga_scan_desc;
 
+/* sort (ga_sort.c): in viewed as inner x n x outer elements of cls (real), each of the
+ * inner * outer lines sorted along n, stably, into out (same shape and class) and the
+ * 1-based positions into out_index (double, or NULL) */
+typedef struct {
+  ga_class cls;
+  int64_t inner, n, outer;
+  bool descend;
+  const ga_pbuf *in;
+  ga_pbuf *out;
+  ga_pbuf *out_index;
+} ga_sort_desc;
+
 /* A copy between two views of memory (ga_copy.c): for every position j of the
  * iteration space dims, dst[dst_offset + sum_d pos(dst[d], j_d)] = src[src_offset +
  * sum_d pos(src[d], j_d)], where pos(axis, j) = (axis.index ? axis.index[j] : j) *
@@ -280,6 +292,8 @@ typedef struct ga_provider_ops {
   ga_status (*reduce)(void *state, const ga_reduce_desc *d);
   /* GA_ERR_UNSUPPORTED (or NULL) sends the scan to the host */
   ga_status (*scan)(void *state, const ga_scan_desc *d);
+  /* GA_ERR_UNSUPPORTED (or NULL) sends the sort to the host */
+  ga_status (*sort)(void *state, const ga_sort_desc *d);
   ga_status (*synchronize)(void *state);
   /* d has at most GA_VIEW_MAX_DIMS dimensions, none of extent 1 (ga_plan_copy) */
   ga_status (*copy)(void *state, const ga_copy_desc *d);
@@ -311,6 +325,9 @@ ga_status ga_host_eval_reduce(const ga_reduce_desc *d, const void *in, void *out
 ga_status ga_host_eval_scan(const ga_scan_desc *d, const void *in, void *out, double *out_index);
 /* The provider's scan, or the host's on downloaded buffers when it declines. */
 ga_status ga_plan_scan(const ga_scan_desc *d);
+/* Octave's sort on plain memory (ga_host_sort.c), and the provider's or else that one */
+ga_status ga_host_eval_sort(const ga_sort_desc *d, const void *in, void *out, double *out_index);
+ga_status ga_plan_sort(const ga_sort_desc *d);
 ga_status ga_host_copy(const ga_copy_desc *d);
 ga_status ga_host_compact_count(const uint8_t *mask, int64_t n, uint32_t *counts);
 ga_status ga_host_compact_write(const uint8_t *mask, int64_t n, const int64_t *offsets, int64_t *out);

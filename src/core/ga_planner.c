@@ -140,6 +140,29 @@ ga_status ga_plan_scan(const ga_scan_desc *d)
   return st;
 }
 
+ga_status ga_plan_sort(const ga_sort_desc *d)
+{
+  ga_status st = ga_g.prov->sort ? ga_g.prov->sort(ga_g.pstate, d) : GA_ERR_UNSUPPORTED;
+  if (st != GA_ERR_UNSUPPORTED)
+    return st;
+  ga_g.stats.host_fallbacks++;
+  size_t numel = (size_t)(d->inner * d->n * d->outer);
+  size_t out_bytes = numel * ga_class_size(d->cls), idx_bytes = d->out_index ? numel * sizeof(double) : 0;
+  void *in = NULL, *res = malloc(out_bytes ? out_bytes : 1);
+  double *idx = idx_bytes ? malloc(idx_bytes) : NULL;
+  st = res && (idx || !idx_bytes) ? fetch(d->in, &in) : ga_fail(GA_ERR_OOM, "out of host memory for a host fallback");
+  if (st == GA_OK)
+    st = ga_host_eval_sort(d, in, res, idx);
+  if (st == GA_OK)
+    st = store(d->out, res, out_bytes);
+  if (st == GA_OK && idx)
+    st = store(d->out_index, idx, idx_bytes);
+  free(in);
+  free(res);
+  free(idx);
+  return st;
+}
+
 int ga_epilogue_input_kind(const ga_expr *x, int i)
 {
   const int64_t *d = x->input_dims[i];

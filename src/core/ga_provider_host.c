@@ -111,6 +111,13 @@ static ga_status host_scan(void *state, const ga_scan_desc *d)
   return ga_host_eval_scan(d, d->in->host, d->out->host, d->out_index ? d->out_index->host : NULL);
 }
 
+static ga_status host_sort(void *state, const ga_sort_desc *d)
+{
+  (void)state;
+  ga_g.stats.dispatches++;
+  return ga_host_eval_sort(d, d->in->host, d->out->host, d->out_index ? d->out_index->host : NULL);
+}
+
 static ga_status host_copy(void *state, const ga_copy_desc *d)
 {
   (void)state;
@@ -193,6 +200,7 @@ const ga_provider_ops ga_host_provider = {
   .elementwise = host_elementwise,
   .reduce = host_reduce,
   .scan = host_scan,
+  .sort = host_sort,
   .synchronize = host_synchronize,
   .copy = host_copy,
   .compact_count = host_compact_count,

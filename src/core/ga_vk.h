@@ -170,6 +170,7 @@ void ga_vk_diskcache_store_blob(const ga_vk *vk, const char *name, const char *k
 ga_status ga_vk_elementwise(void *state, const ga_expr *x, ga_class out_cls, ga_pbuf *out);
 ga_status ga_vk_reduce(void *state, const ga_reduce_desc *d);
 ga_status ga_vk_scan(void *state, const ga_scan_desc *d); /* ga_vk_scan.c */
+ga_status ga_vk_sort(void *state, const ga_sort_desc *d); /* ga_vk_sort.c */
 /* The buffer reference type holding one element of cls, a class of 4 bytes or more
  * (ga_common.glsl: GaF64, GaF32x2, ...), and #define BETTER(a, b) for max (max) or min
  * over cls (ga_vk_kernels.c) */
@@ -206,6 +207,7 @@ extern const char ga_glsl_philox[]; /* shaders/philox.glsl: random numbers, inde
 extern const char ga_glsl_reduce[];
 extern const char ga_glsl_copy[];   /* shaders/copy.comp */
 extern const char ga_glsl_transpose[]; /* shaders/transpose.comp */
+extern const char ga_glsl_sort[];    /* shaders/sort.comp */
 extern const char ga_glsl_compact[];   /* shaders/compact.comp */
 extern const char ga_glsl_gemm[];  /* shaders/gemm.comp: tiled matrix products */
 extern const char ga_glsl_gemv[];  /* shaders/gemv.comp: products with a vector */

@@ -475,6 +475,7 @@ const ga_provider_ops ga_vulkan_provider = {
   .elementwise = ga_vk_elementwise,
   .reduce = ga_vk_reduce,
   .scan = ga_vk_scan,
+  .sort = ga_vk_sort,
   .synchronize = vk_synchronize,
   .copy = ga_vk_copy,
   .compact_count = ga_vk_compact_count,

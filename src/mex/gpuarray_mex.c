@@ -23,6 +23,7 @@ static const struct {
   {"reduce", ga_mex_reduce},   {"release", ga_mex_release},
   {"repmat", ga_mex_repmat},   {"reset", ga_mex_reset},           {"reshape", ga_mex_reshape},
   {"scan", ga_mex_scan},
+  {"sort", ga_mex_sort},
   {"stats", ga_mex_stats},     {"stats_reset", ga_mex_stats_reset},
   {"subsasgn", ga_mex_subsasgn}, {"subsdelete", ga_mex_subsdelete}, {"subsref", ga_mex_subsref},
   {"sum", ga_mex_sum},         {"ternary", ga_mex_ternary},       {"typecast", ga_mex_typecast},

@@ -18,6 +18,7 @@ GA_MEX_COMMAND(ga_mex_ternary); /* betainc, betaincinv */
 GA_MEX_COMMAND(ga_mex_sum);
 GA_MEX_COMMAND(ga_mex_reduce);
 GA_MEX_COMMAND(ga_mex_scan);
+GA_MEX_COMMAND(ga_mex_sort);
 GA_MEX_COMMAND(ga_mex_unary);
 GA_MEX_COMMAND(ga_mex_device);
 GA_MEX_COMMAND(ga_mex_device_count);

@@ -152,6 +152,26 @@ void ga_mex_scan(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
     plhs[3] = want_index ? ga_mex_make_id(index) : mxCreateDoubleMatrix(0, 0, mxREAL);
 }
 
+void ga_mex_sort(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
+{
+  /* (A, DIM (1-based; 0: the first of extent other than 1), DESCEND): the method has
+   * read Octave's arguments and sent complex values to Octave's own; a fourth output is
+   * the positions */
+  ga_mex_nargs("sort", nrhs, 3, 3, nlhs, 4);
+  ga_id in = ga_mex_get_id(prhs[0], "sort");
+  const mxArray *dm = prhs[1], *mm = prhs[2];
+  double dv = mxIsDouble(dm) && !mxIsComplex(dm) && mxGetNumberOfElements(dm) == 1 ? mxGetScalar(dm) : -1;
+  if (!(dv >= 0 && dv <= 1e9 && dv == (int)dv))
+    ga_mex_error("gpuarray:invalidArgument", "sort: DIM must be a valid dimension");
+  if (!(mxIsLogical(mm) || mxIsDouble(mm)) || mxIsComplex(mm) || mxGetNumberOfElements(mm) != 1)
+    ga_mex_error("gpuarray:invalidArgument", "sort: DESCEND must be a logical scalar");
+  ga_id id, index = 0;
+  ga_mex_raise(ga_sort(in, (int)dv - 1, mxGetScalar(mm) != 0, &id, nlhs > 3 ? &index : NULL));
+  return_value(nlhs > 3 ? 3 : nlhs, plhs, id);
+  if (nlhs > 3)
+    plhs[3] = ga_mex_make_id(index);
+}
+
 void ga_mex_unary(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
 {
   ga_mex_nargs("unary", nrhs, 2, 3, nlhs, 3);
