@@ -1,27 +1,33 @@
 // gpuarray: sort along a dimension, stable, in Octave's order: an LSD radix sort of
-// order-preserving keys, 4 bits a pass, then passes on each element's line number so
+// order-preserving keys, 8 bits a pass, then passes on each element's line number so
 // that the lines come out grouped (the sort is stable, so each line keeps its order).
 // The array is inner x len x outer elements (total < 2^32); element e is the
 // k = (e / inner) % len -th of line i + inner * o (i = e % inner, o = e / (inner len)).
 // Defined by ga_vk_sort.c:
-//   KEY_T, KEY_BITS: the key's type (uint64_t or uint) and the bits that order it
+//   KEY_T, KEY_BITS: the key's type (uint64_t or uint) and its width (64 or 32)
 //   KEY_OF(e):      element e's key (in_addr): -0 as +0, every NaN as one NaN above +Inf,
 //                   signed integers offset, so that unsigned order is Octave's
 //   ELEM_BYTES:     the element size (8, 4, 2, 1), for the final copy of the values
+//   NSG_MAX:        subgroups in a workgroup of 256 (256 / the subgroup size)
 // Passes (pc.mode):
 //   0 histogram: counts[d * ntiles + g] = elements of tile g (TILE elements) with digit d
 //   1 offsets:   a workgroup per digit d: counts[d * ntiles + .] to exclusive prefix sums,
-//                counts[16 ntiles + d] = the digit's total
-//   2 scatter:   tile g's elements to their places, in order within each digit (the
-//                tile's 256-element blocks one after another, each ranked by one scan of
-//                sixteen 16-bit counters packed in eight words)
+//                counts[256 ntiles + d] = the digit's total
+//   4 starts:    one workgroup: the digits' totals to exclusive prefix sums (in place)
+//   2 scatter:   tile g's elements to their places, in order within each digit: the
+//                tile's 256-element blocks one after another; in a block, each element's
+//                rank among its subgroup's elements of its digit from ballots, then the
+//                subgroups' counts scanned per digit in shared memory
 //   3 emit:      output position q from sorted position r of its line: the value and k + 1
 // flags: 1 the first pass (keys from the data, positions e), 2 a line pass (the digit
 // of the element's line, keys not read), 4 keys not written (no later pass reads them),
 // 8 descend (keys complemented in the first pass)
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_ballot : require
 layout(local_size_x = 256) in;
 
 #define TILE 4096u
+#define RADIX 256u
 
 layout(push_constant) uniform Params {
   uint64_t in_addr, key_src, idx_src, key_dst, idx_dst, counts, out_addr, outidx_addr;
@@ -29,14 +35,16 @@ layout(push_constant) uniform Params {
   uint shift, mode, flags, groups_x;
 } pc;
 
-shared uint cnt[16];
-shared uint base[16];
-shared uvec4 scan_lo[256], scan_hi[256];
+shared uint cnt[RADIX];
+shared uint base[RADIX];
+// per subgroup, the counts of its block's digits, two 16-bit counters a word (digits
+// 2w and 2w + 1), then their exclusive sums over the subgroups before
+shared uint sg_count[NSG_MAX][RADIX / 2];
+shared uint block_total[RADIX / 2];
 
 uint line_of(uint e)
 {
-  uint il = pc.inner * pc.len;
-  return e % pc.inner + pc.inner * (e / il);
+  return e % pc.inner + pc.inner * (e / (pc.inner * pc.len));
 }
 
 // element p's key (pass order) and position; its digit for this pass
@@ -57,19 +65,22 @@ uint idx_at(uint p)
 uint digit_of(KEY_T k, uint ix)
 {
   if ((pc.flags & 2u) != 0u)
-    return (line_of(ix) >> pc.shift) & 15u;
-  return uint(k >> pc.shift) & 15u;
+    return (line_of(ix) >> pc.shift) & 255u;
+  return uint(k >> pc.shift) & 255u;
 }
 
 uint group_id() { return gl_WorkGroupID.y * pc.groups_x + gl_WorkGroupID.x; }
+
+uint64_t count_addr(uint d, uint g) { return pc.counts + 4ul * (uint64_t(d) * uint64_t(pc.ntiles) + uint64_t(g)); }
+// the digits' totals, after the counts
+uint64_t total_addr(uint d) { return count_addr(RADIX, 0u) + 4ul * uint64_t(d); }
 
 void histogram()
 {
   uint g = group_id(), t = gl_LocalInvocationID.x;
   if (g >= pc.ntiles)
     return;
-  if (t < 16u)
-    cnt[t] = 0u;
+  cnt[t] = 0u;
   barrier();
   bool line = (pc.flags & 2u) != 0u;
   for (uint s = 0u; s < TILE; s += 256u) {
@@ -81,66 +92,67 @@ void histogram()
     }
   }
   barrier();
-  if (t < 16u)
-    GaU32(pc.counts + 4ul * (uint64_t(t) * uint64_t(pc.ntiles) + uint64_t(g))).v = cnt[t];
+  GaU32(count_addr(t, g)).v = cnt[t];
+}
+
+// inclusive sums of v over the workgroup's threads (Hillis and Steele in shared memory)
+uint workgroup_scan(uint v)
+{
+  uint t = gl_LocalInvocationID.x;
+  cnt[t] = v;
+  barrier();
+  for (uint w = 1u; w < 256u; w <<= 1) {
+    uint a = t >= w ? cnt[t - w] : 0u;
+    barrier();
+    cnt[t] += a;
+    barrier();
+  }
+  return cnt[t];
 }
 
 // a workgroup per digit: each thread adds a run of tiles' counts, the runs' sums are
-// scanned in shared memory, and each thread writes its run's exclusive prefixes
-shared uint run_sum[256];
+// scanned, and each thread writes its run's exclusive prefixes
 void offsets()
 {
   uint d = group_id(), t = gl_LocalInvocationID.x;
-  if (d >= 16u)
+  if (d >= RADIX)
     return;
   uint per = (pc.ntiles + 255u) / 256u, a = min(pc.ntiles, t * per), b = min(pc.ntiles, a + per);
-  uint64_t row = pc.counts + 4ul * uint64_t(d) * uint64_t(pc.ntiles);
   uint s = 0u;
   for (uint j = a; j < b; j++)
-    s += GaU32(row + 4ul * uint64_t(j)).v;
-  run_sum[t] = s;
-  barrier();
-  for (uint w = 1u; w < 256u; w <<= 1) {
-    uint v = t >= w ? run_sum[t - w] : 0u;
-    barrier();
-    run_sum[t] += v;
-    barrier();
-  }
-  uint acc = run_sum[t] - s;
+    s += GaU32(count_addr(d, j)).v;
+  uint acc = workgroup_scan(s) - s;
   for (uint j = a; j < b; j++) {
-    uint c = GaU32(row + 4ul * uint64_t(j)).v;
-    GaU32(row + 4ul * uint64_t(j)).v = acc;
+    uint c = GaU32(count_addr(d, j)).v;
+    GaU32(count_addr(d, j)).v = acc;
     acc += c;
   }
   if (t == 255u)
-    GaU32(pc.counts + 4ul * (16ul * uint64_t(pc.ntiles) + uint64_t(d))).v = run_sum[255];
+    GaU32(total_addr(d)).v = acc;
 }
 
-uint field(uvec4 lo, uvec4 hi, uint d)
+void starts()
 {
-  uint w = (d & 7u) >> 1;
-  uint word = d < 8u ? lo[w] : hi[w];
-  return (word >> ((d & 1u) * 16u)) & 0xffffu;
+  uint t = gl_LocalInvocationID.x;
+  uint64_t at = total_addr(t);
+  uint c = GaU32(at).v;
+  uint s = workgroup_scan(c);
+  GaU32(at).v = s - c;
 }
+
+uint half_of(uint word, uint d) { return (word >> ((d & 1u) * 16u)) & 0xffffu; }
 
 void scatter()
 {
   uint g = group_id(), t = gl_LocalInvocationID.x;
   if (g >= pc.ntiles)
     return;
-  if (t < 16u) {
-    cnt[t] = 0u;
-    base[t] = GaU32(pc.counts + 4ul * (uint64_t(t) * uint64_t(pc.ntiles) + uint64_t(g))).v;
-  }
-  barrier();
-  if (t == 0u) { // the digits' totals to their starts
-    uint s = 0u;
-    for (uint d = 0u; d < 16u; d++) {
-      uint c = GaU32(pc.counts + 4ul * (16ul * uint64_t(pc.ntiles) + uint64_t(d))).v;
-      base[d] += s;
-      s += c;
-    }
-  }
+  uint sg = gl_SubgroupID, nsg = gl_NumSubgroups;
+  cnt[t] = 0u;
+  base[t] = GaU32(count_addr(t, g)).v + GaU32(total_addr(t)).v;
+  for (uint w = 0u; w < nsg; w++)
+    if (t < RADIX / 2u)
+      sg_count[w][t] = 0u;
   barrier();
   bool line = (pc.flags & 2u) != 0u, keep_keys = (pc.flags & 4u) == 0u;
   for (uint s = 0u; s < TILE && g * TILE + s < pc.total; s += 256u) {
@@ -148,37 +160,35 @@ void scatter()
     bool valid = p < pc.total;
     KEY_T k = KEY_T(0);
     uint ix = 0u, d = 0u;
-    uvec4 lo = uvec4(0u), hi = uvec4(0u);
     if (valid) {
       ix = idx_at(p);
       if (!line)
         k = key_at(p);
       d = digit_of(k, ix);
-      uint one = 1u << ((d & 1u) * 16u), w = (d & 7u) >> 1;
-      if (d < 8u)
-        lo[w] = one;
-      else
-        hi[w] = one;
     }
-    uvec4 mlo = lo, mhi = hi;
-    scan_lo[t] = lo;
-    scan_hi[t] = hi;
+    // the lanes of this subgroup holding the same digit
+    uvec4 peers = subgroupBallot(valid);
+    for (uint b = 0u; b < 8u; b++) {
+      bool bit = ((d >> b) & 1u) != 0u;
+      uvec4 m = subgroupBallot(bit);
+      peers &= bit ? m : ~m;
+    }
+    uint rank = subgroupBallotBitCount(peers & gl_SubgroupLtMask);
+    if (valid && rank == 0u)
+      atomicAdd(sg_count[sg][d >> 1], subgroupBallotBitCount(peers) << ((d & 1u) * 16u));
     barrier();
-    for (uint w = 1u; w < 256u; w <<= 1) { // inclusive sums of the counters
-      uvec4 a = uvec4(0u), b = uvec4(0u);
-      if (t >= w) {
-        a = scan_lo[t - w];
-        b = scan_hi[t - w];
+    if (t < RADIX / 2u) { // both halves at once: no half reaches 2^16
+      uint run = 0u;
+      for (uint w = 0u; w < nsg; w++) {
+        uint c = sg_count[w][t];
+        sg_count[w][t] = run;
+        run += c;
       }
-      barrier();
-      lo += a;
-      hi += b;
-      scan_lo[t] = lo;
-      scan_hi[t] = hi;
-      barrier();
+      block_total[t] = run;
     }
+    barrier();
     if (valid) {
-      uint dest = base[d] + cnt[d] + field(lo - mlo, hi - mhi, d);
+      uint dest = base[d] + cnt[d] + half_of(sg_count[sg][d >> 1], d) + rank;
       if (keep_keys) {
         if (KEY_BITS == 64)
           GaU64(pc.key_dst + 8ul * uint64_t(dest)).v = uint64_t(k);
@@ -188,8 +198,10 @@ void scatter()
       GaU32(pc.idx_dst + 4ul * uint64_t(dest)).v = ix;
     }
     barrier();
-    if (t < 16u)
-      cnt[t] += field(scan_lo[255], scan_hi[255], t);
+    cnt[t] += half_of(block_total[t >> 1], t);
+    for (uint w = 0u; w < nsg; w++)
+      if (t < RADIX / 2u)
+        sg_count[w][t] = 0u;
     barrier();
   }
 }
@@ -235,6 +247,8 @@ void main()
     offsets();
   else if (pc.mode == 2u)
     scatter();
-  else
+  else if (pc.mode == 3u)
     emit();
+  else
+    starts();
 }

@@ -318,6 +318,9 @@ static ga_status create_device(ga_vk *vk)
   vk->sub_arith = (sub.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) &&
                   (sub.supportedOperations & VK_SUBGROUP_FEATURE_BASIC_BIT) &&
                   (sub.supportedOperations & VK_SUBGROUP_FEATURE_ARITHMETIC_BIT);
+  vk->sub_ballot = (sub.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) &&
+                   (sub.supportedOperations & VK_SUBGROUP_FEATURE_BASIC_BIT) &&
+                   (sub.supportedOperations & VK_SUBGROUP_FEATURE_BALLOT_BIT);
   /* Vulkan has no multiprocessor count; NVIDIA's SM builtins extension reports one */
   if (has_device_ext(vk->phys, VK_NV_SHADER_SM_BUILTINS_EXTENSION_NAME)) {
     VkPhysicalDeviceShaderSMBuiltinsPropertiesNV sm = {

@@ -1,6 +1,6 @@
 /* sort on the Vulkan provider (shaders/sort.comp): an LSD radix sort of order-preserving
- * keys, 4 bits a pass (each pass: the tiles' digit counts, their offsets, the stable
- * scatter), then passes on the line numbers, then one kernel that writes each output
+ * keys, 8 bits a pass (each pass: the tiles' digit counts, their offsets, the digits'
+ * starts, the stable scatter), then passes on the line numbers, then one kernel that writes each output
  * position from its line's sorted order. Keys and positions ping-pong between two
  * pairs of scratch buffers. Arrays of 2^32 elements or more go to the host. */
 #include "ga_glsl_emit.h"
@@ -10,17 +10,18 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { WG = 256, TILE = 4096 };
+enum { WG = 256, TILE = 4096, RADIX = 256 };
 
 typedef struct {
   ga_class cls;
+  uint32_t subgroups; /* in a workgroup of WG */
 } sort_variant;
 
 /* the bits that order the class's keys */
 static int key_bits(ga_class c)
 {
   size_t s = ga_class_size(c);
-  return c == GA_LOGICAL ? 4 : (int)(8 * s);
+  return (int)(8 * s);
 }
 
 static char *sort_source(const void *ctx)
@@ -30,8 +31,8 @@ static char *sort_source(const void *ctx)
   int bits = key_bits(c);
   ga_strbuf b = {0};
   ga_glsl_emit_prelude(&b, NULL);
-  ga_sb_printf(&b, "#define KEY_BITS %d\n#define KEY_T %s\n#define ELEM_BYTES %zu\n", bits == 64 ? 64 : 32,
-               bits == 64 ? "uint64_t" : "uint", ga_class_size(c));
+  ga_sb_printf(&b, "#define KEY_BITS %d\n#define KEY_T %s\n#define ELEM_BYTES %zu\n#define NSG_MAX %u\n",
+               bits == 64 ? 64 : 32, bits == 64 ? "uint64_t" : "uint", ga_class_size(c), v->subgroups);
   if (c == GA_DOUBLE)
     ga_sb_puts(&b, "uint64_t ga_sort_key(uint64_t b)\n{\n"
                    "  uint64_t mag = b & 0x7fffffffffffffffUL;\n"
@@ -81,17 +82,19 @@ ga_status ga_vk_sort(void *state, const ga_sort_desc *d)
 {
   ga_vk *vk = state;
   uint64_t total = (uint64_t)(d->inner * d->n * d->outer), lines = (uint64_t)(d->inner * d->outer);
-  if (!vk->fp64 || ga_class_is_complex(d->cls) || total >= ((uint64_t)1 << 32) - TILE)
+  /* ranks within a subgroup come from ballots */
+  if (!vk->fp64 || !vk->sub_ballot || vk->subgroup_size < 8 || vk->subgroup_size > 128 || ga_class_is_complex(d->cls) ||
+      total >= ((uint64_t)1 << 32) - TILE)
     return GA_ERR_UNSUPPORTED;
-  sort_variant v = {d->cls};
+  sort_variant v = {d->cls, WG / vk->subgroup_size};
   char key[32];
   snprintf(key, sizeof key, "sort:%d", (int)d->cls);
   VkPipeline p;
   ga_status st = ga_vk_pipeline_get(vk, key, sort_source, &v, &p);
   if (st != GA_OK)
     return st;
-  int value_passes = (key_bits(d->cls) + 3) / 4, line_passes = 0;
-  while (lines > 1 && ((lines - 1) >> (4 * line_passes)) != 0)
+  int value_passes = key_bits(d->cls) / 8, line_passes = 0;
+  while (lines > 1 && line_passes < 4 && ((lines - 1) >> (8 * line_passes)) != 0)
     line_passes++;
   int passes = value_passes + line_passes;
   uint64_t ntiles = (total + TILE - 1) / TILE;
@@ -104,14 +107,14 @@ ga_status ga_vk_sort(void *state, const ga_sort_desc *d)
   for (int k = 0; k < 2 && st == GA_OK; k++)
     st = ga_buffer_acquire(total * 4, &idx[k]);
   if (st == GA_OK)
-    st = ga_buffer_acquire((16 * ntiles + 16) * 4, &counts);
+    st = ga_buffer_acquire((RADIX * ntiles + RADIX) * 4, &counts);
   sort_push pc = {d->in->address, 0, 0, 0, 0, counts.address, d->out->address,
                   d->out_index ? d->out_index->address : 0,
                   (uint32_t)total, (uint32_t)d->inner, (uint32_t)d->n, (uint32_t)ntiles, 0, 0, 0, 0};
   int src = 0;
   for (int q = 0; q < passes && st == GA_OK; q++) {
     bool line = q >= value_passes;
-    pc.shift = (uint32_t)(4 * (line ? q - value_passes : q));
+    pc.shift = (uint32_t)(8 * (line ? q - value_passes : q));
     pc.flags = (q == 0 ? 1u : 0u) | (line ? 2u : 0u) | (q >= value_passes - 1 ? 4u : 0u) | (d->descend ? 8u : 0u);
     pc.key_src = keys[src].address;
     pc.idx_src = idx[src].address;
@@ -119,7 +122,9 @@ ga_status ga_vk_sort(void *state, const ga_sort_desc *d)
     pc.idx_dst = idx[1 - src].address;
     st = sort_pass(vk, p, &pc, 0, ntiles);
     if (st == GA_OK)
-      st = sort_pass(vk, p, &pc, 1, 16);
+      st = sort_pass(vk, p, &pc, 1, RADIX);
+    if (st == GA_OK)
+      st = sort_pass(vk, p, &pc, 4, 1);
     if (st == GA_OK)
       st = sort_pass(vk, p, &pc, 2, ntiles);
     src = 1 - src;
