@@ -1,46 +1,60 @@
 // gpuarray: sort along a dimension, stable, in Octave's order: an LSD radix sort of
 // order-preserving keys, 8 bits a pass, then passes on each element's line number so
 // that the lines come out grouped (the sort is stable, so each line keeps its order).
-// The array is inner x len x outer elements (total < 2^32); element e is the
+// The array is inner x len x outer elements (total < 2^31); element e is the
 // k = (e / inner) % len -th of line i + inner * o (i = e % inner, o = e / (inner len)).
+// Each element travels as its key and its position e, bit 31 of which marks an element
+// whose value its key does not give back (-0, a NaN of other bits than the key's one).
 // Defined by ga_vk_sort.c:
 //   KEY_T, KEY_BITS: the key's type (uint64_t or uint) and its width (64 or 32)
 //   KEY_OF(e):      element e's key (in_addr): -0 as +0, every NaN as one NaN above +Inf,
 //                   signed integers offset, so that unsigned order is Octave's
-//   ELEM_BYTES:     the element size (8, 4, 2, 1), for the final copy of the values
+//   SPECIAL_OF(e):  whether element e's value differs from VALUE_OF(KEY_OF(e))
+//   VALUE_OF(k):    the value's bits from its (ascending) key
+//   ELEM_BYTES:     the element size (8, 4, 2, 1)
 //   NSG_MAX:        subgroups in a workgroup of 256 (256 / the subgroup size)
-// Passes (pc.mode):
-//   0 histogram: counts[d * ntiles + g] = elements of tile g (TILE elements) with digit d
+//   MODE:           the kernel, below
+//   TILE:           the elements of a tile (a multiple of 256; TILE keys and positions
+//                   fit in shared memory)
+// Kernels (MODE, a pipeline each):
+//   0 histogram: counts[d * ntiles + g] = elements of tile g with digit d
 //   1 offsets:   a workgroup per digit d: counts[d * ntiles + .] to exclusive prefix sums,
 //                counts[256 ntiles + d] = the digit's total
 //   4 starts:    one workgroup: the digits' totals to exclusive prefix sums (in place)
-//   2 scatter:   tile g's elements to their places, in order within each digit: the
-//                tile's 256-element blocks one after another; in a block, each element's
-//                rank among its subgroup's elements of its digit from ballots, then the
-//                subgroups' counts scanned per digit in shared memory
-//   3 emit:      output position q from sorted position r of its line: the value and k + 1
+//   2 scatter:   tile g's elements sorted by digit in shared memory, stably (its
+//                256-element blocks one after another; in a block, each element's rank
+//                among its subgroup's elements of its digit from ballots, the
+//                subgroups' counts scanned per digit), then written in that order, so
+//                that each digit's run of the tile goes out in consecutive addresses
+//   3 emit:      output position q from sorted position r of its line: the value (from
+//                the key, or from the data where marked) and k + 1
 // flags: 1 the first pass (keys from the data, positions e), 2 a line pass (the digit
-// of the element's line, keys not read), 4 keys not written (no later pass reads them),
-// 8 descend (keys complemented in the first pass)
+// of the element's line), 8 descend (keys complemented in the first pass)
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_ballot : require
 layout(local_size_x = 256) in;
 
-#define TILE 4096u
 #define RADIX 256u
 
 layout(push_constant) uniform Params {
   uint64_t in_addr, key_src, idx_src, key_dst, idx_dst, counts, out_addr, outidx_addr;
   uint total, inner, len, ntiles;
-  uint shift, mode, flags, groups_x;
+  uint shift, pad, flags, groups_x;
 } pc;
 
 shared uint cnt[RADIX];
 shared uint base[RADIX];
+shared uint lbase[RADIX];
 // per subgroup, the counts of its block's digits, two 16-bit counters a word (digits
 // 2w and 2w + 1), then their exclusive sums over the subgroups before
 shared uint sg_count[NSG_MAX][RADIX / 2];
 shared uint block_total[RADIX / 2];
+#if MODE == 2
+shared KEY_T tile_key[TILE];
+shared uint tile_idx[TILE];
+#endif
+
+#define POS_MASK 0x7fffffffu
 
 uint line_of(uint e)
 {
@@ -59,17 +73,31 @@ KEY_T key_at(uint p)
 
 uint idx_at(uint p)
 {
-  return (pc.flags & 1u) != 0u ? p : GaU32(pc.idx_src + 4ul * uint64_t(p)).v;
+  if ((pc.flags & 1u) != 0u)
+    return SPECIAL_OF(p) ? p | ~POS_MASK : p;
+  return GaU32(pc.idx_src + 4ul * uint64_t(p)).v;
 }
 
 uint digit_of(KEY_T k, uint ix)
 {
   if ((pc.flags & 2u) != 0u)
-    return (line_of(ix) >> pc.shift) & 255u;
+    return (line_of(ix & POS_MASK) >> pc.shift) & 255u;
   return uint(k >> pc.shift) & 255u;
 }
 
 uint group_id() { return gl_WorkGroupID.y * pc.groups_x + gl_WorkGroupID.x; }
+
+// the lanes of this subgroup that hold an element of digit d (the calling lane's)
+uvec4 same_digit(bool valid, uint d)
+{
+  uvec4 peers = subgroupBallot(valid);
+  for (uint b = 0u; b < 8u; b++) {
+    bool bit = ((d >> b) & 1u) != 0u;
+    uvec4 m = subgroupBallot(bit);
+    peers &= bit ? m : ~m;
+  }
+  return peers;
+}
 
 uint64_t count_addr(uint d, uint g) { return pc.counts + 4ul * (uint64_t(d) * uint64_t(pc.ntiles) + uint64_t(g)); }
 // the digits' totals, after the counts
@@ -83,13 +111,19 @@ void histogram()
   cnt[t] = 0u;
   barrier();
   bool line = (pc.flags & 2u) != 0u;
-  for (uint s = 0u; s < TILE; s += 256u) {
-    uint p = g * TILE + s + t;
-    if (p < pc.total) {
+  for (uint s = 0u; s < TILE && g * TILE + s < pc.total; s += 256u) {
+    uint p = g * TILE + s + t, d = 0u;
+    bool valid = p < pc.total;
+    if (valid) {
       uint ix = line ? idx_at(p) : 0u;
       KEY_T k = line ? KEY_T(0) : key_at(p);
-      atomicAdd(cnt[digit_of(k, ix)], 1u);
+      d = digit_of(k, ix);
     }
+    // one atomic for each digit a subgroup holds: a byte shared by all keys (the
+    // exponent of data in one binade) would otherwise serialize the workgroup
+    uvec4 peers = same_digit(valid, d);
+    if (valid && subgroupBallotBitCount(peers & gl_SubgroupLtMask) == 0u)
+      atomicAdd(cnt[d], subgroupBallotBitCount(peers));
   }
   barrier();
   GaU32(count_addr(t, g)).v = cnt[t];
@@ -142,37 +176,40 @@ void starts()
 
 uint half_of(uint word, uint d) { return (word >> ((d & 1u) * 16u)) & 0xffffu; }
 
+#if MODE == 2
 void scatter()
 {
   uint g = group_id(), t = gl_LocalInvocationID.x;
   if (g >= pc.ntiles)
     return;
   uint sg = gl_SubgroupID, nsg = gl_NumSubgroups;
+  // the tile's count of digit t: the next tile's offset less its own (the digit's
+  // total, the next digit's start less its own, after the last tile)
+  uint off = GaU32(count_addr(t, g)).v, start = GaU32(total_addr(t)).v;
+  uint next = g + 1u < pc.ntiles ? GaU32(count_addr(t, g + 1u)).v + start
+            : (t < RADIX - 1u ? GaU32(total_addr(t + 1u)).v : pc.total);
+  uint c = next - start - off;
+  lbase[t] = workgroup_scan(c) - c;
+  base[t] = start + off;
+  barrier();
   cnt[t] = 0u;
-  base[t] = GaU32(count_addr(t, g)).v + GaU32(total_addr(t)).v;
   for (uint w = 0u; w < nsg; w++)
     if (t < RADIX / 2u)
       sg_count[w][t] = 0u;
   barrier();
-  bool line = (pc.flags & 2u) != 0u, keep_keys = (pc.flags & 4u) == 0u;
-  for (uint s = 0u; s < TILE && g * TILE + s < pc.total; s += 256u) {
+  bool line = (pc.flags & 2u) != 0u;
+  uint n = min(TILE, pc.total - g * TILE);
+  for (uint s = 0u; s < n; s += 256u) {
     uint p = g * TILE + s + t;
-    bool valid = p < pc.total;
+    bool valid = s + t < n;
     KEY_T k = KEY_T(0);
     uint ix = 0u, d = 0u;
     if (valid) {
       ix = idx_at(p);
-      if (!line)
-        k = key_at(p);
+      k = key_at(p);
       d = digit_of(k, ix);
     }
-    // the lanes of this subgroup holding the same digit
-    uvec4 peers = subgroupBallot(valid);
-    for (uint b = 0u; b < 8u; b++) {
-      bool bit = ((d >> b) & 1u) != 0u;
-      uvec4 m = subgroupBallot(bit);
-      peers &= bit ? m : ~m;
-    }
+    uvec4 peers = same_digit(valid, d);
     uint rank = subgroupBallotBitCount(peers & gl_SubgroupLtMask);
     if (valid && rank == 0u)
       atomicAdd(sg_count[sg][d >> 1], subgroupBallotBitCount(peers) << ((d & 1u) * 16u));
@@ -180,22 +217,17 @@ void scatter()
     if (t < RADIX / 2u) { // both halves at once: no half reaches 2^16
       uint run = 0u;
       for (uint w = 0u; w < nsg; w++) {
-        uint c = sg_count[w][t];
+        uint v = sg_count[w][t];
         sg_count[w][t] = run;
-        run += c;
+        run += v;
       }
       block_total[t] = run;
     }
     barrier();
     if (valid) {
-      uint dest = base[d] + cnt[d] + half_of(sg_count[sg][d >> 1], d) + rank;
-      if (keep_keys) {
-        if (KEY_BITS == 64)
-          GaU64(pc.key_dst + 8ul * uint64_t(dest)).v = uint64_t(k);
-        else
-          GaU32(pc.key_dst + 4ul * uint64_t(dest)).v = uint(k);
-      }
-      GaU32(pc.idx_dst + 4ul * uint64_t(dest)).v = ix;
+      uint at = lbase[d] + cnt[d] + half_of(sg_count[sg][d >> 1], d) + rank;
+      tile_key[at] = k;
+      tile_idx[at] = ix;
     }
     barrier();
     cnt[t] += half_of(block_total[t >> 1], t);
@@ -204,7 +236,18 @@ void scatter()
         sg_count[w][t] = 0u;
     barrier();
   }
+  for (uint j = t; j < n; j += 256u) {
+    KEY_T k = tile_key[j];
+    uint ix = tile_idx[j], d = digit_of(k, ix);
+    uint dest = base[d] + j - lbase[d];
+    if (KEY_BITS == 64)
+      GaU64(pc.key_dst + 8ul * uint64_t(dest)).v = uint64_t(k);
+    else
+      GaU32(pc.key_dst + 4ul * uint64_t(dest)).v = uint(k);
+    GaU32(pc.idx_dst + 4ul * uint64_t(dest)).v = ix;
+  }
 }
+#endif
 
 // output positions 4 q .. 4 q + 3 (a word of 1- and 2-byte elements at once)
 void emit()
@@ -219,17 +262,20 @@ void emit()
       break;
     uint i = q % pc.inner, rest = q / pc.inner, j = rest % pc.len, o = rest / pc.len;
     uint r = (i + pc.inner * o) * pc.len + j;
-    uint e = GaU32(pc.idx_src + 4ul * uint64_t(r)).v;
+    uint ix = GaU32(pc.idx_src + 4ul * uint64_t(r)).v, e = ix & POS_MASK;
     if (pc.outidx_addr != 0ul)
       GaF64(pc.outidx_addr + 8ul * uint64_t(q)).v = double((e / pc.inner) % pc.len + 1u);
+    KEY_T k = key_at(r);
+    k = (pc.flags & 8u) != 0u ? ~k : k;
+    bool special = ix != e;
 #if ELEM_BYTES == 8
-    GaU64(pc.out_addr + 8ul * uint64_t(q)).v = GaU64(pc.in_addr + 8ul * uint64_t(e)).v;
+    GaU64(pc.out_addr + 8ul * uint64_t(q)).v = special ? GaU64(pc.in_addr + 8ul * uint64_t(e)).v : VALUE_OF(k);
 #elif ELEM_BYTES == 4
-    GaU32(pc.out_addr + 4ul * uint64_t(q)).v = GaU32(pc.in_addr + 4ul * uint64_t(e)).v;
+    GaU32(pc.out_addr + 4ul * uint64_t(q)).v = special ? GaU32(pc.in_addr + 4ul * uint64_t(e)).v : VALUE_OF(k);
 #elif ELEM_BYTES == 2
-    packed[u >> 1] |= ga_ld_uint16(pc.in_addr, uint64_t(e)) << ((u & 1u) * 16u);
+    packed[u >> 1] |= VALUE_OF(k) << ((u & 1u) * 16u);
 #else
-    packed[0] |= ga_ld_uint8(pc.in_addr, uint64_t(e)) << (u * 8u);
+    packed[0] |= VALUE_OF(k) << (u * 8u);
 #endif
   }
 #if ELEM_BYTES == 2
@@ -241,14 +287,15 @@ void emit()
 
 void main()
 {
-  if (pc.mode == 0u)
-    histogram();
-  else if (pc.mode == 1u)
-    offsets();
-  else if (pc.mode == 2u)
-    scatter();
-  else if (pc.mode == 3u)
-    emit();
-  else
-    starts();
+#if MODE == 0
+  histogram();
+#elif MODE == 1
+  offsets();
+#elif MODE == 2
+  scatter();
+#elif MODE == 3
+  emit();
+#else
+  starts();
+#endif
 }

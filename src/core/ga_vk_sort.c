@@ -2,19 +2,22 @@
  * keys, 8 bits a pass (each pass: the tiles' digit counts, their offsets, the digits'
  * starts, the stable scatter), then passes on the line numbers, then one kernel that writes each output
  * position from its line's sorted order. Keys and positions ping-pong between two
- * pairs of scratch buffers. Arrays of 2^32 elements or more go to the host. */
+ * pairs of scratch buffers. Arrays of 2^31 elements or more go to the host. */
 #include "ga_glsl_emit.h"
 #include "ga_strbuf.h"
 #include "ga_vk.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-enum { WG = 256, TILE = 4096, RADIX = 256 };
+enum { WG = 256, RADIX = 256 };
 
 typedef struct {
   ga_class cls;
   uint32_t subgroups; /* in a workgroup of WG */
+  int mode;           /* the kernel (shaders/sort.comp, MODE) */
+  uint32_t tile;
 } sort_variant;
 
 /* the bits that order the class's keys */
@@ -31,36 +34,32 @@ static char *sort_source(const void *ctx)
   int bits = key_bits(c);
   ga_strbuf b = {0};
   ga_glsl_emit_prelude(&b, NULL);
-  ga_sb_printf(&b, "#define KEY_BITS %d\n#define KEY_T %s\n#define ELEM_BYTES %zu\n#define NSG_MAX %u\n",
-               bits == 64 ? 64 : 32, bits == 64 ? "uint64_t" : "uint", ga_class_size(c), v->subgroups);
-  if (c == GA_DOUBLE)
-    ga_sb_puts(&b, "uint64_t ga_sort_key(uint64_t b)\n{\n"
-                   "  uint64_t mag = b & 0x7fffffffffffffffUL;\n"
-                   "  if (mag > 0x7ff0000000000000UL)\n    return ~0UL;\n"
-                   "  if (mag == 0UL)\n    b = 0UL;\n"
-                   "  return (b >> 63) != 0UL ? ~b : b | 0x8000000000000000UL;\n}\n"
-                   "#define KEY_OF(e) ga_sort_key(GaU64(pc.in_addr + 8ul * uint64_t(e)).v)\n");
-  else if (c == GA_SINGLE)
-    ga_sb_puts(&b, "uint ga_sort_key(uint b)\n{\n"
-                   "  uint mag = b & 0x7fffffffu;\n"
-                   "  if (mag > 0x7f800000u)\n    return ~0u;\n"
-                   "  if (mag == 0u)\n    b = 0u;\n"
-                   "  return (b >> 31) != 0u ? ~b : b | 0x80000000u;\n}\n"
-                   "#define KEY_OF(e) ga_sort_key(GaU32(pc.in_addr + 4ul * uint64_t(e)).v)\n");
-  else if (c == GA_INT64 || c == GA_UINT64)
-    ga_sb_printf(&b, "#define KEY_OF(e) (GaU64(pc.in_addr + 8ul * uint64_t(e)).v ^ %s)\n",
-                 c == GA_INT64 ? "0x8000000000000000UL" : "0UL");
-  else if (c == GA_INT32 || c == GA_UINT32)
-    ga_sb_printf(&b, "#define KEY_OF(e) (GaU32(pc.in_addr + 4ul * uint64_t(e)).v ^ %s)\n",
-                 c == GA_INT32 ? "0x80000000u" : "0u");
-  else if (c == GA_INT16 || c == GA_UINT16)
-    ga_sb_printf(&b, "#define KEY_OF(e) (ga_ld_uint16(pc.in_addr, uint64_t(e)) ^ %s)\n",
-                 c == GA_INT16 ? "0x8000u" : "0u");
-  else if (c == GA_LOGICAL)
-    ga_sb_puts(&b, "#define KEY_OF(e) ga_ld_logical(pc.in_addr, uint64_t(e))\n");
-  else
-    ga_sb_printf(&b, "#define KEY_OF(e) (ga_ld_uint8(pc.in_addr, uint64_t(e)) ^ %s)\n",
-                 c == GA_INT8 ? "0x80u" : "0u");
+  ga_sb_printf(&b, "#define KEY_BITS %d\n#define KEY_T %s\n#define ELEM_BYTES %zu\n#define NSG_MAX %u\n#define MODE %d\n"
+               "#define TILE %uu\n", bits == 64 ? 64 : 32, bits == 64 ? "uint64_t" : "uint", ga_class_size(c), v->subgroups,
+               v->mode, v->tile);
+  if (c == GA_DOUBLE || c == GA_SINGLE) {
+    /* -0 as +0 and every NaN as the one of all ones; positives above negatives */
+    bool dbl = c == GA_DOUBLE;
+    const char *t = dbl ? "uint64_t" : "uint", *ld = dbl ? "GaU64(pc.in_addr + 8ul * uint64_t(e)).v"
+                                                      : "GaU32(pc.in_addr + 4ul * uint64_t(e)).v";
+    const char *sign = dbl ? "0x8000000000000000UL" : "0x80000000u", *mag = dbl ? "0x7fffffffffffffffUL" : "0x7fffffffu";
+    const char *inf = dbl ? "0x7ff0000000000000UL" : "0x7f800000u";
+    ga_sb_printf(&b, "%s ga_sort_key(%s b)\n{\n  if ((b & %s) > %s)\n    return ~%s(0);\n"
+                     "  if ((b & %s) == %s(0))\n    b = %s(0);\n  return (b & %s) != %s(0) ? ~b : b | %s;\n}\n",
+                 t, t, mag, inf, t, mag, t, t, sign, t, sign);
+    ga_sb_printf(&b, "#define VALUE_OF(k) (((k) & %s) != %s(0) ? (k) & %s : ~(k))\n", sign, t, mag);
+    ga_sb_printf(&b, "#define KEY_OF(e) ga_sort_key(%s)\n#define SPECIAL_OF(e) (VALUE_OF(KEY_OF(e)) != %s)\n", ld, ld);
+  } else {
+    size_t sz = ga_class_size(c);
+    const char *ld = sz == 8 ? "GaU64(pc.in_addr + 8ul * uint64_t(e)).v" : sz == 4 ? "GaU32(pc.in_addr + 4ul * uint64_t(e)).v"
+                     : sz == 2 ? "ga_ld_uint16(pc.in_addr, uint64_t(e))" : c == GA_LOGICAL ? "ga_ld_logical(pc.in_addr, uint64_t(e))"
+                     : "ga_ld_uint8(pc.in_addr, uint64_t(e))";
+    const char *flip = !ga_class_is_signed(c) ? (sz == 8 ? "0UL" : "0u") : sz == 8 ? "0x8000000000000000UL"
+                       : sz == 4 ? "0x80000000u" : sz == 2 ? "0x8000u" : "0x80u";
+    const char *mask = sz == 8 ? "~0UL" : sz == 4 ? "~0u" : sz == 2 ? "0xffffu" : "0xffu";
+    ga_sb_printf(&b, "#define KEY_OF(e) (%s ^ %s)\n#define SPECIAL_OF(e) false\n#define VALUE_OF(k) (((k) ^ %s) & %s)\n",
+                 ld, flip, flip, mask);
+  }
   ga_sb_puts(&b, ga_glsl_sort);
   return ga_sb_take(&b);
 }
@@ -68,12 +67,13 @@ static char *sort_source(const void *ctx)
 typedef struct {
   uint64_t in_addr, key_src, idx_src, key_dst, idx_dst, counts, out_addr, outidx_addr;
   uint32_t total, inner, len, ntiles;
-  uint32_t shift, mode, flags, groups_x;
+  uint32_t shift, pad, flags, groups_x;
 } sort_push;
 
-static ga_status sort_pass(ga_vk *vk, VkPipeline p, sort_push *pc, uint32_t mode, uint64_t groups)
+enum { HISTOGRAM, OFFSETS, SCATTER, EMIT, STARTS, NKERNELS };
+
+static ga_status sort_pass(ga_vk *vk, VkPipeline p, sort_push *pc, uint64_t groups)
 {
-  pc->mode = mode;
   pc->groups_x = ga_vk_groups_x(groups);
   return ga_vk_dispatch(vk, p, pc, (uint32_t)sizeof *pc, groups);
 }
@@ -82,27 +82,39 @@ ga_status ga_vk_sort(void *state, const ga_sort_desc *d)
 {
   ga_vk *vk = state;
   uint64_t total = (uint64_t)(d->inner * d->n * d->outer), lines = (uint64_t)(d->inner * d->outer);
-  /* ranks within a subgroup come from ballots */
+  /* ranks within a subgroup come from ballots; positions keep bit 31 for a mark */
   if (!vk->fp64 || !vk->sub_ballot || vk->subgroup_size < 8 || vk->subgroup_size > 128 || ga_class_is_complex(d->cls) ||
-      total >= ((uint64_t)1 << 32) - TILE)
+      total >= ((uint64_t)1 << 31) - 65536)
     return GA_ERR_UNSUPPORTED;
-  sort_variant v = {d->cls, WG / vk->subgroup_size};
-  char key[32];
-  snprintf(key, sizeof key, "sort:%d", (int)d->cls);
-  VkPipeline p;
-  ga_status st = ga_vk_pipeline_get(vk, key, sort_source, &v, &p);
+  VkPipeline p[NKERNELS];
+  ga_status st = GA_OK;
+  size_t kb = key_bits(d->cls) == 64 ? 8 : 4;
+  /* the largest tile whose keys and positions fit in shared memory beside the
+   * scatter's counters (GPUARRAY_SORT_TILE, a tuning aid, may ask for a smaller one) */
+  size_t fixed = (3 + 1) * RADIX * 4 + (WG / vk->subgroup_size) * (RADIX / 2) * 4;
+  uint32_t tile = 4096;
+  while (tile > WG && fixed + tile * (kb + 4) > vk->props.limits.maxComputeSharedMemorySize)
+    tile /= 2;
+  const char *tile_env = getenv("GPUARRAY_SORT_TILE");
+  if (tile_env && (uint32_t)atoi(tile_env) / WG * WG >= WG && (uint32_t)atoi(tile_env) < tile)
+    tile = (uint32_t)atoi(tile_env) / WG * WG;
+  for (int m = 0; m < NKERNELS && st == GA_OK; m++) {
+    sort_variant v = {d->cls, WG / vk->subgroup_size, m, tile};
+    char key[48];
+    snprintf(key, sizeof key, "sort:%d:%d:%u", (int)d->cls, m, (unsigned)tile);
+    st = ga_vk_pipeline_get(vk, key, sort_source, &v, &p[m]);
+  }
   if (st != GA_OK)
     return st;
   int value_passes = key_bits(d->cls) / 8, line_passes = 0;
   while (lines > 1 && line_passes < 4 && ((lines - 1) >> (8 * line_passes)) != 0)
     line_passes++;
   int passes = value_passes + line_passes;
-  uint64_t ntiles = (total + TILE - 1) / TILE;
-  size_t kb = key_bits(d->cls) == 64 ? 8 : 4;
+  uint64_t ntiles = (total + tile - 1) / tile;
   ga_pbuf keys[2] = {{0}}, idx[2] = {{0}}, counts = {0};
-  /* keys go to keys[1] in the first pass, then back and forth until the last value pass */
+  /* keys and positions go to [1] in the first pass, then back and forth */
   for (int k = 0; k < 2 && st == GA_OK; k++)
-    if (value_passes > 2 - k)
+    if (passes > 1 - k)
       st = ga_buffer_acquire(total * kb, &keys[k]);
   for (int k = 0; k < 2 && st == GA_OK; k++)
     st = ga_buffer_acquire(total * 4, &idx[k]);
@@ -115,23 +127,25 @@ ga_status ga_vk_sort(void *state, const ga_sort_desc *d)
   for (int q = 0; q < passes && st == GA_OK; q++) {
     bool line = q >= value_passes;
     pc.shift = (uint32_t)(8 * (line ? q - value_passes : q));
-    pc.flags = (q == 0 ? 1u : 0u) | (line ? 2u : 0u) | (q >= value_passes - 1 ? 4u : 0u) | (d->descend ? 8u : 0u);
+    pc.flags = (q == 0 ? 1u : 0u) | (line ? 2u : 0u) | (d->descend ? 8u : 0u);
     pc.key_src = keys[src].address;
     pc.idx_src = idx[src].address;
     pc.key_dst = keys[1 - src].address;
     pc.idx_dst = idx[1 - src].address;
-    st = sort_pass(vk, p, &pc, 0, ntiles);
+    st = sort_pass(vk, p[HISTOGRAM], &pc, ntiles);
     if (st == GA_OK)
-      st = sort_pass(vk, p, &pc, 1, RADIX);
+      st = sort_pass(vk, p[OFFSETS], &pc, RADIX);
     if (st == GA_OK)
-      st = sort_pass(vk, p, &pc, 4, 1);
+      st = sort_pass(vk, p[STARTS], &pc, 1);
     if (st == GA_OK)
-      st = sort_pass(vk, p, &pc, 2, ntiles);
+      st = sort_pass(vk, p[SCATTER], &pc, ntiles);
     src = 1 - src;
   }
   if (st == GA_OK) {
+    pc.key_src = keys[src].address;
     pc.idx_src = idx[src].address;
-    st = sort_pass(vk, p, &pc, 3, ((total + 3) / 4 + WG - 1) / WG);
+    pc.flags = d->descend ? 8u : 0u;
+    st = sort_pass(vk, p[EMIT], &pc, ((total + 3) / 4 + WG - 1) / WG);
   }
   /* later users of these buffers are ordered after this work by barriers */
   for (int k = 0; k < 2; k++) {
