@@ -4782,6 +4782,17 @@ endclassdef
 %!   assert (isequal (gather (gi), i), sprintf ("case %d", k));
 %!   assert (isequaln (gather (sort (g{:})), y));
 %! endfor
+%!test
+%! ## more tiles than the offsets kernel's chunk of 2048 (small tiles, a tuning aid)
+%! setenv ("GPUARRAY_SORT_TILE", "256");
+%! unwind_protect
+%!   x = round (randn (1, 600000) * 100);
+%!   [y, i] = sort (gpuArray (x), "descend");
+%!   [y0, i0] = sort (x, "descend");
+%!   assert (isequal (gather (y), y0) && isequal (gather (i), i0));
+%! unwind_protect_cleanup
+%!   unsetenv ("GPUARRAY_SORT_TILE");
+%! end_unwind_protect
 %!error <MODE must be either "ascend" or "descend"> sort (gpuArray ([2 1]), "up")
 %!error <DIM must be a valid dimension> sort (gpuArray ([2 1]), 0)
 %!assert (gather (sort (gpuArray ([3 1 2]), 3)), [3 1 2])

@@ -21,11 +21,11 @@
 //   1 offsets:   a workgroup per digit d: counts[d * ntiles + .] to exclusive prefix sums,
 //                counts[256 ntiles + d] = the digit's total
 //   4 starts:    one workgroup: the digits' totals to exclusive prefix sums (in place)
-//   2 scatter:   tile g's elements sorted by digit in shared memory, stably (its
-//                256-element blocks one after another; in a block, each element's rank
-//                among its subgroup's elements of its digit from ballots, the
-//                subgroups' counts scanned per digit), then written in that order, so
-//                that each digit's run of the tile goes out in consecutive addresses
+//   2 scatter:   tile g's elements sorted by digit in shared memory, stably (each
+//                subgroup ranks a contiguous part of the tile, sgs elements at a time,
+//                from ballots and its own counters; the subgroups' counts scanned per
+//                digit), then written in that order, so that each digit's run of the
+//                tile goes out to consecutive addresses
 //   3 emit:      output position q from sorted position r of its line: the value (from
 //                the key, or from the data where marked) and k + 1
 // flags: 1 the first pass (keys from the data, positions e), 2 a line pass (the digit
@@ -45,10 +45,9 @@ layout(push_constant) uniform Params {
 shared uint cnt[RADIX];
 shared uint base[RADIX];
 shared uint lbase[RADIX];
-// per subgroup, the counts of its block's digits, two 16-bit counters a word (digits
+// per subgroup, the counts of its part's digits, two 16-bit counters a word (digits
 // 2w and 2w + 1), then their exclusive sums over the subgroups before
 shared uint sg_count[NSG_MAX][RADIX / 2];
-shared uint block_total[RADIX / 2];
 #if MODE == 2
 shared KEY_T tile_key[TILE];
 shared uint tile_idx[TILE];
@@ -144,26 +143,45 @@ uint workgroup_scan(uint v)
   return cnt[t];
 }
 
-// a workgroup per digit: each thread adds a run of tiles' counts, the runs' sums are
-// scanned, and each thread writes its run's exclusive prefixes
+// a workgroup per digit: its row of counts in chunks of 2048, read and written whole
+// (coalesced) through shared memory, each thread scanning 8 consecutive counts after
+// the scan of the threads' sums
+#if MODE == 1
+shared uint chunk[2048];
 void offsets()
 {
   uint d = group_id(), t = gl_LocalInvocationID.x;
   if (d >= RADIX)
     return;
-  uint per = (pc.ntiles + 255u) / 256u, a = min(pc.ntiles, t * per), b = min(pc.ntiles, a + per);
-  uint s = 0u;
-  for (uint j = a; j < b; j++)
-    s += GaU32(count_addr(d, j)).v;
-  uint acc = workgroup_scan(s) - s;
-  for (uint j = a; j < b; j++) {
-    uint c = GaU32(count_addr(d, j)).v;
-    GaU32(count_addr(d, j)).v = acc;
-    acc += c;
+  uint carry = 0u;
+  for (uint c0 = 0u; c0 < pc.ntiles; c0 += 2048u) {
+    for (uint m = 0u; m < 8u; m++) {
+      uint j = c0 + t + 256u * m;
+      chunk[t + 256u * m] = j < pc.ntiles ? GaU32(count_addr(d, j)).v : 0u;
+    }
+    barrier();
+    uint s = 0u;
+    for (uint m = 0u; m < 8u; m++)
+      s += chunk[8u * t + m];
+    uint run = carry + workgroup_scan(s) - s;
+    carry += cnt[255];
+    for (uint m = 0u; m < 8u; m++) {
+      uint v = chunk[8u * t + m];
+      chunk[8u * t + m] = run;
+      run += v;
+    }
+    barrier();
+    for (uint m = 0u; m < 8u; m++) {
+      uint j = c0 + t + 256u * m;
+      if (j < pc.ntiles)
+        GaU32(count_addr(d, j)).v = chunk[t + 256u * m];
+    }
+    barrier();
   }
-  if (t == 255u)
-    GaU32(total_addr(d)).v = acc;
+  if (t == 0u)
+    GaU32(total_addr(d)).v = carry;
 }
+#endif
 
 void starts()
 {
@@ -177,12 +195,13 @@ void starts()
 uint half_of(uint word, uint d) { return (word >> ((d & 1u) * 16u)) & 0xffffu; }
 
 #if MODE == 2
+#define PER (TILE / 256u) // elements a thread
 void scatter()
 {
   uint g = group_id(), t = gl_LocalInvocationID.x;
   if (g >= pc.ntiles)
     return;
-  uint sg = gl_SubgroupID, nsg = gl_NumSubgroups;
+  uint sg = gl_SubgroupID, nsg = gl_NumSubgroups, lane = gl_SubgroupInvocationID, sgs = gl_SubgroupSize;
   // the tile's count of digit t: the next tile's offset less its own (the digit's
   // total, the next digit's start less its own, after the last tile)
   uint off = GaU32(count_addr(t, g)).v, start = GaU32(total_addr(t)).v;
@@ -191,60 +210,65 @@ void scatter()
   uint c = next - start - off;
   lbase[t] = workgroup_scan(c) - c;
   base[t] = start + off;
-  barrier();
-  cnt[t] = 0u;
   for (uint w = 0u; w < nsg; w++)
     if (t < RADIX / 2u)
       sg_count[w][t] = 0u;
   barrier();
-  bool line = (pc.flags & 2u) != 0u;
-  uint n = min(TILE, pc.total - g * TILE);
-  for (uint s = 0u; s < n; s += 256u) {
-    uint p = g * TILE + s + t;
-    bool valid = s + t < n;
-    KEY_T k = KEY_T(0);
-    uint ix = 0u, d = 0u;
+  // subgroup sg ranks the tile's elements sg * PER * sgs on, sgs at a time, each among
+  // its subgroup's elements of its digit so far (sg_count: the subgroup's own counters)
+  uint n = min(TILE, pc.total - g * TILE), first = sg * PER * sgs;
+  KEY_T k[PER];
+  uint ix[PER], dg[PER], rk[PER];
+  [[unroll]] for (uint m = 0u; m < PER; m++) {
+    uint local = first + m * sgs + lane;
+    bool valid = local < n;
+    k[m] = KEY_T(0);
+    ix[m] = 0u;
+    uint d = 0u;
     if (valid) {
-      ix = idx_at(p);
-      k = key_at(p);
-      d = digit_of(k, ix);
+      ix[m] = idx_at(g * TILE + local);
+      k[m] = key_at(g * TILE + local);
+      d = digit_of(k[m], ix[m]);
     }
     uvec4 peers = same_digit(valid, d);
     uint rank = subgroupBallotBitCount(peers & gl_SubgroupLtMask);
+    rk[m] = half_of(sg_count[sg][d >> 1], d) + rank;
+    dg[m] = valid ? d : RADIX;
+    subgroupMemoryBarrierShared();
+    subgroupBarrier();
     if (valid && rank == 0u)
       atomicAdd(sg_count[sg][d >> 1], subgroupBallotBitCount(peers) << ((d & 1u) * 16u));
-    barrier();
-    if (t < RADIX / 2u) { // both halves at once: no half reaches 2^16
-      uint run = 0u;
-      for (uint w = 0u; w < nsg; w++) {
-        uint v = sg_count[w][t];
-        sg_count[w][t] = run;
-        run += v;
-      }
-      block_total[t] = run;
-    }
-    barrier();
-    if (valid) {
-      uint at = lbase[d] + cnt[d] + half_of(sg_count[sg][d >> 1], d) + rank;
-      tile_key[at] = k;
-      tile_idx[at] = ix;
-    }
-    barrier();
-    cnt[t] += half_of(block_total[t >> 1], t);
-    for (uint w = 0u; w < nsg; w++)
-      if (t < RADIX / 2u)
-        sg_count[w][t] = 0u;
-    barrier();
+    subgroupMemoryBarrierShared();
+    subgroupBarrier();
   }
+  barrier();
+  if (t < RADIX / 2u) { // the subgroups before, per digit: both halves at once (< 2^16)
+    uint run = 0u;
+    for (uint w = 0u; w < nsg; w++) {
+      uint v = sg_count[w][t];
+      sg_count[w][t] = run;
+      run += v;
+    }
+  }
+  barrier();
+  [[unroll]] for (uint m = 0u; m < PER; m++) {
+    uint d = dg[m];
+    if (d < RADIX) {
+      uint at = lbase[d] + half_of(sg_count[sg][d >> 1], d) + rk[m];
+      tile_key[at] = k[m];
+      tile_idx[at] = ix[m];
+    }
+  }
+  barrier();
   for (uint j = t; j < n; j += 256u) {
-    KEY_T k = tile_key[j];
-    uint ix = tile_idx[j], d = digit_of(k, ix);
+    KEY_T kj = tile_key[j];
+    uint ij = tile_idx[j], d = digit_of(kj, ij);
     uint dest = base[d] + j - lbase[d];
     if (KEY_BITS == 64)
-      GaU64(pc.key_dst + 8ul * uint64_t(dest)).v = uint64_t(k);
+      GaU64(pc.key_dst + 8ul * uint64_t(dest)).v = uint64_t(kj);
     else
-      GaU32(pc.key_dst + 4ul * uint64_t(dest)).v = uint(k);
-    GaU32(pc.idx_dst + 4ul * uint64_t(dest)).v = ix;
+      GaU32(pc.key_dst + 4ul * uint64_t(dest)).v = uint(kj);
+    GaU32(pc.idx_dst + 4ul * uint64_t(dest)).v = ij;
   }
 }
 #endif
@@ -260,11 +284,16 @@ void emit()
     uint q = uint(q4) + u;
     if (q >= pc.total)
       break;
-    uint i = q % pc.inner, rest = q / pc.inner, j = rest % pc.len, o = rest / pc.len;
-    uint r = (i + pc.inner * o) * pc.len + j;
+    uint r = q; // lines along the first dimension (inner 1) are where they belong
+    if (pc.inner != 1u) {
+      uint i = q % pc.inner, rest = q / pc.inner, j = rest % pc.len, o = rest / pc.len;
+      r = (i + pc.inner * o) * pc.len + j;
+    }
     uint ix = GaU32(pc.idx_src + 4ul * uint64_t(r)).v, e = ix & POS_MASK;
-    if (pc.outidx_addr != 0ul)
-      GaF64(pc.outidx_addr + 8ul * uint64_t(q)).v = double((e / pc.inner) % pc.len + 1u);
+    if (pc.outidx_addr != 0ul) {
+      uint k = pc.inner != 1u ? (e / pc.inner) % pc.len : pc.len != pc.total ? e % pc.len : e;
+      GaF64(pc.outidx_addr + 8ul * uint64_t(q)).v = double(k + 1u);
+    }
     KEY_T k = key_at(r);
     k = (pc.flags & 8u) != 0u ? ~k : k;
     bool special = ix != e;
