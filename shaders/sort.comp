@@ -54,6 +54,7 @@ shared uint tile_idx[TILE];
 #endif
 
 #define POS_MASK 0x7fffffffu
+#define PER (TILE / 256u) // elements a thread
 
 uint line_of(uint e)
 {
@@ -109,20 +110,25 @@ void histogram()
     return;
   cnt[t] = 0u;
   barrier();
+  // the tile's digits first (all loads in flight at once), then counted: one atomic
+  // for each digit a subgroup holds (a byte shared by all keys, the exponent of data
+  // in one binade, would otherwise serialize the workgroup)
   bool line = (pc.flags & 2u) != 0u;
-  for (uint s = 0u; s < TILE && g * TILE + s < pc.total; s += 256u) {
-    uint p = g * TILE + s + t, d = 0u;
-    bool valid = p < pc.total;
-    if (valid) {
+  uint dg[PER];
+  [[unroll]] for (uint m = 0u; m < PER; m++) {
+    uint p = g * TILE + m * 256u + t;
+    dg[m] = RADIX;
+    if (p < pc.total) {
       uint ix = line ? idx_at(p) : 0u;
       KEY_T k = line ? KEY_T(0) : key_at(p);
-      d = digit_of(k, ix);
+      dg[m] = digit_of(k, ix);
     }
-    // one atomic for each digit a subgroup holds: a byte shared by all keys (the
-    // exponent of data in one binade) would otherwise serialize the workgroup
-    uvec4 peers = same_digit(valid, d);
+  }
+  [[unroll]] for (uint m = 0u; m < PER; m++) {
+    bool valid = dg[m] < RADIX;
+    uvec4 peers = same_digit(valid, dg[m]);
     if (valid && subgroupBallotBitCount(peers & gl_SubgroupLtMask) == 0u)
-      atomicAdd(cnt[d], subgroupBallotBitCount(peers));
+      atomicAdd(cnt[dg[m]], subgroupBallotBitCount(peers));
   }
   barrier();
   GaU32(count_addr(t, g)).v = cnt[t];
@@ -195,7 +201,6 @@ void starts()
 uint half_of(uint word, uint d) { return (word >> ((d & 1u) * 16u)) & 0xffffu; }
 
 #if MODE == 2
-#define PER (TILE / 256u) // elements a thread
 void scatter()
 {
   uint g = group_id(), t = gl_LocalInvocationID.x;
@@ -219,21 +224,23 @@ void scatter()
   uint n = min(TILE, pc.total - g * TILE), first = sg * PER * sgs;
   KEY_T k[PER];
   uint ix[PER], dg[PER], rk[PER];
-  [[unroll]] for (uint m = 0u; m < PER; m++) {
+  [[unroll]] for (uint m = 0u; m < PER; m++) { // all loads in flight at once
     uint local = first + m * sgs + lane;
-    bool valid = local < n;
     k[m] = KEY_T(0);
     ix[m] = 0u;
-    uint d = 0u;
-    if (valid) {
+    dg[m] = RADIX;
+    if (local < n) {
       ix[m] = idx_at(g * TILE + local);
       k[m] = key_at(g * TILE + local);
-      d = digit_of(k[m], ix[m]);
+      dg[m] = digit_of(k[m], ix[m]);
     }
+  }
+  [[unroll]] for (uint m = 0u; m < PER; m++) {
+    uint d = dg[m] & (RADIX - 1u);
+    bool valid = dg[m] < RADIX;
     uvec4 peers = same_digit(valid, d);
     uint rank = subgroupBallotBitCount(peers & gl_SubgroupLtMask);
     rk[m] = half_of(sg_count[sg][d >> 1], d) + rank;
-    dg[m] = valid ? d : RADIX;
     subgroupMemoryBarrierShared();
     subgroupBarrier();
     if (valid && rank == 0u)
@@ -273,44 +280,50 @@ void scatter()
 }
 #endif
 
-// output positions 4 q .. 4 q + 3 (a word of 1- and 2-byte elements at once)
+// output position q (a thread each), or q .. q + 3 for 1- and 2-byte elements (a word)
+void emit_one(uint q, inout uint word)
+{
+  uint r = q; // lines along the first dimension (inner 1) are where they belong
+  if (pc.inner != 1u) {
+    uint i = q % pc.inner, rest = q / pc.inner, j = rest % pc.len, o = rest / pc.len;
+    r = (i + pc.inner * o) * pc.len + j;
+  }
+  uint ix = GaU32(pc.idx_src + 4ul * uint64_t(r)).v, e = ix & POS_MASK;
+  if (pc.outidx_addr != 0ul) {
+    uint k = pc.inner != 1u ? (e / pc.inner) % pc.len : pc.len != pc.total ? e % pc.len : e;
+    GaF64(pc.outidx_addr + 8ul * uint64_t(q)).v = double(k + 1u);
+  }
+  KEY_T k = key_at(r);
+  k = (pc.flags & 8u) != 0u ? ~k : k;
+  bool special = ix != e;
+#if ELEM_BYTES == 8
+  GaU64(pc.out_addr + 8ul * uint64_t(q)).v = special ? GaU64(pc.in_addr + 8ul * uint64_t(e)).v : VALUE_OF(k);
+#elif ELEM_BYTES == 4
+  GaU32(pc.out_addr + 4ul * uint64_t(q)).v = special ? GaU32(pc.in_addr + 4ul * uint64_t(e)).v : VALUE_OF(k);
+#else
+  word |= uint(VALUE_OF(k)) << ((q % (4u / ELEM_BYTES)) * 8u * ELEM_BYTES);
+#endif
+}
+
 void emit()
 {
-  uint64_t q4 = 4ul * (uint64_t(group_id()) * 256ul + uint64_t(gl_LocalInvocationID.x));
+  uint64_t tid = uint64_t(group_id()) * 256ul + uint64_t(gl_LocalInvocationID.x);
+#if ELEM_BYTES >= 4
+  uint word = 0u;
+  if (tid < uint64_t(pc.total))
+    emit_one(uint(tid), word);
+#else
+  uint64_t q4 = 4ul * tid;
   if (q4 >= uint64_t(pc.total))
     return;
-  uint packed[2] = uint[2](0u, 0u);
-  for (uint u = 0u; u < 4u; u++) {
-    uint q = uint(q4) + u;
-    if (q >= pc.total)
-      break;
-    uint r = q; // lines along the first dimension (inner 1) are where they belong
-    if (pc.inner != 1u) {
-      uint i = q % pc.inner, rest = q / pc.inner, j = rest % pc.len, o = rest / pc.len;
-      r = (i + pc.inner * o) * pc.len + j;
-    }
-    uint ix = GaU32(pc.idx_src + 4ul * uint64_t(r)).v, e = ix & POS_MASK;
-    if (pc.outidx_addr != 0ul) {
-      uint k = pc.inner != 1u ? (e / pc.inner) % pc.len : pc.len != pc.total ? e % pc.len : e;
-      GaF64(pc.outidx_addr + 8ul * uint64_t(q)).v = double(k + 1u);
-    }
-    KEY_T k = key_at(r);
-    k = (pc.flags & 8u) != 0u ? ~k : k;
-    bool special = ix != e;
-#if ELEM_BYTES == 8
-    GaU64(pc.out_addr + 8ul * uint64_t(q)).v = special ? GaU64(pc.in_addr + 8ul * uint64_t(e)).v : VALUE_OF(k);
-#elif ELEM_BYTES == 4
-    GaU32(pc.out_addr + 4ul * uint64_t(q)).v = special ? GaU32(pc.in_addr + 4ul * uint64_t(e)).v : VALUE_OF(k);
-#elif ELEM_BYTES == 2
-    packed[u >> 1] |= VALUE_OF(k) << ((u & 1u) * 16u);
-#else
-    packed[0] |= VALUE_OF(k) << (u * 8u);
-#endif
-  }
+  uint words[2] = uint[2](0u, 0u);
+  for (uint u = 0u; u < 4u && q4 + uint64_t(u) < uint64_t(pc.total); u++)
+    emit_one(uint(q4) + u, words[u * ELEM_BYTES / 4u]);
 #if ELEM_BYTES == 2
-  GaU32x2(pc.out_addr + 2ul * q4).v = uvec2(packed[0], packed[1]);
-#elif ELEM_BYTES == 1
-  GaU32(pc.out_addr + q4).v = packed[0];
+  GaU32x2(pc.out_addr + 2ul * q4).v = uvec2(words[0], words[1]);
+#else
+  GaU32(pc.out_addr + q4).v = words[0];
+#endif
 #endif
 }
 

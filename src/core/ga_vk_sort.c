@@ -145,7 +145,8 @@ ga_status ga_vk_sort(void *state, const ga_sort_desc *d)
     pc.key_src = keys[src].address;
     pc.idx_src = idx[src].address;
     pc.flags = d->descend ? 8u : 0u;
-    st = sort_pass(vk, p[EMIT], &pc, ((total + 3) / 4 + WG - 1) / WG);
+    uint64_t threads = ga_class_size(d->cls) >= 4 ? total : (total + 3) / 4; /* 1-2 bytes: a word a thread */
+    st = sort_pass(vk, p[EMIT], &pc, (threads + WG - 1) / WG);
   }
   /* later users of these buffers are ordered after this work by barriers */
   for (int k = 0; k < 2; k++) {
