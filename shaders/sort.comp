@@ -224,23 +224,21 @@ void scatter()
   uint n = min(TILE, pc.total - g * TILE), first = sg * PER * sgs;
   KEY_T k[PER];
   uint ix[PER], dg[PER], rk[PER];
-  [[unroll]] for (uint m = 0u; m < PER; m++) { // all loads in flight at once
+  [[unroll]] for (uint m = 0u; m < PER; m++) {
     uint local = first + m * sgs + lane;
+    bool valid = local < n;
     k[m] = KEY_T(0);
     ix[m] = 0u;
-    dg[m] = RADIX;
-    if (local < n) {
+    uint d = 0u;
+    if (valid) {
       ix[m] = idx_at(g * TILE + local);
       k[m] = key_at(g * TILE + local);
-      dg[m] = digit_of(k[m], ix[m]);
+      d = digit_of(k[m], ix[m]);
     }
-  }
-  [[unroll]] for (uint m = 0u; m < PER; m++) {
-    uint d = dg[m] & (RADIX - 1u);
-    bool valid = dg[m] < RADIX;
     uvec4 peers = same_digit(valid, d);
     uint rank = subgroupBallotBitCount(peers & gl_SubgroupLtMask);
     rk[m] = half_of(sg_count[sg][d >> 1], d) + rank;
+    dg[m] = valid ? d : RADIX;
     subgroupMemoryBarrierShared();
     subgroupBarrier();
     if (valid && rank == 0u)
