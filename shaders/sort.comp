@@ -16,6 +16,7 @@
 //   MODE:           the kernel, below
 //   TILE:           the elements of a tile (a multiple of 256; TILE keys and positions
 //                   fit in shared memory)
+//   GA_PARTITIONED: the lanes of one digit from subgroupPartitionNV (else 8 ballots)
 // Kernels (MODE, a pipeline each):
 //   0 histogram: counts[d * ntiles + g] = elements of tile g with digit d
 //   1 offsets:   a workgroup per digit d: counts[d * ntiles + .] to exclusive prefix sums,
@@ -28,6 +29,8 @@
 //                tile goes out to consecutive addresses
 //   3 emit:      output position q from sorted position r of its line: the value (from
 //                the key, or from the data where marked) and k + 1
+//   5 spread:    before the passes, the key bits that differ anywhere (digits without
+//                any are not sorted by)
 // flags: 1 the first pass (keys from the data, positions e), 2 a line pass (the digit
 // of the element's line), 8 descend (keys complemented in the first pass)
 #extension GL_KHR_shader_subgroup_basic : require
@@ -88,6 +91,10 @@ uint digit_of(KEY_T k, uint ix)
 uint group_id() { return gl_WorkGroupID.y * pc.groups_x + gl_WorkGroupID.x; }
 
 // the lanes of this subgroup that hold an element of digit d (the calling lane's)
+#ifdef GA_PARTITIONED
+#extension GL_NV_shader_subgroup_partitioned : require
+uvec4 same_digit(bool valid, uint d) { return subgroupPartitionNV(valid ? d : RADIX) & subgroupBallot(valid); }
+#else
 uvec4 same_digit(bool valid, uint d)
 {
   uvec4 peers = subgroupBallot(valid);
@@ -98,6 +105,7 @@ uvec4 same_digit(bool valid, uint d)
   }
   return peers;
 }
+#endif
 
 uint64_t count_addr(uint d, uint g) { return pc.counts + 4ul * (uint64_t(d) * uint64_t(pc.ntiles) + uint64_t(g)); }
 // the digits' totals, after the counts
@@ -325,6 +333,35 @@ void emit()
 #endif
 }
 
+// the bits in which some key differs from the first one: a digit that no key differs in
+// orders nothing, and its pass is skipped (two words, or-ed into counts[0], counts[1])
+#if MODE == 5
+shared uint spread[2];
+void spread_of_keys()
+{
+  uint g = group_id(), t = gl_LocalInvocationID.x;
+  if (g >= pc.ntiles)
+    return;
+  if (t < 2u)
+    spread[t] = 0u;
+  barrier();
+  KEY_T k0 = KEY_OF(0u), acc = KEY_T(0);
+  [[unroll]] for (uint m = 0u; m < PER; m++) {
+    uint p = g * TILE + m * 256u + t;
+    if (p < pc.total)
+      acc |= KEY_OF(p) ^ k0;
+  }
+  uint64_t a = uint64_t(acc);
+  if (a != 0ul) {
+    atomicOr(spread[0], uint(a));
+    atomicOr(spread[1], uint(a >> 32));
+  }
+  barrier();
+  if (t < 2u && spread[t] != 0u)
+    atomicOr(GaU32(pc.counts + 4ul * uint64_t(t)).v, spread[t]);
+}
+#endif
+
 void main()
 {
 #if MODE == 0
@@ -335,6 +372,8 @@ void main()
   scatter();
 #elif MODE == 3
   emit();
+#elif MODE == 5
+  spread_of_keys();
 #else
   starts();
 #endif
