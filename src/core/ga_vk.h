@@ -59,7 +59,6 @@ typedef struct {
   uint32_t subgroup_size;
   bool sub_arith;                 /* subgroup arithmetic in compute shaders (doubles with fp64) */
   bool sub_ballot;                /* subgroup ballots in compute shaders (sort's ranks) */
-  bool sub_partitioned;           /* VK_NV_shader_subgroup_partitioned enabled and usable */
   uint32_t sm_count;               /* 0 where the driver does not say */
   bool fp64;
   bool fc_denorm32, fc_denorm64, fc_szinn32, fc_szinn64; /* float controls the device allows */

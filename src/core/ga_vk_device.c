@@ -203,16 +203,11 @@ static ga_status create_device(ga_vk *vk)
   f.features.shaderFloat64 = have.features.shaderFloat64;
   f.features.shaderInt16 = have.features.shaderInt16;
 
-  const char *exts[3];
+  const char *exts[2];
   uint32_t nexts = 0;
   vk->has_budget = has_device_ext(vk->phys, VK_EXT_MEMORY_BUDGET_EXTENSION_NAME);
   if (vk->has_budget)
     exts[nexts++] = VK_EXT_MEMORY_BUDGET_EXTENSION_NAME;
-  /* subgroupPartitionNV: the lanes holding the same value in one operation (sort's
-   * ranks; ballots bit by bit elsewhere) */
-  bool partitioned_ext = has_device_ext(vk->phys, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME);
-  if (partitioned_ext)
-    exts[nexts++] = VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME;
   /* registers and spills per kernel, from the driver: how generated code is tuned */
   const char *stats_env = getenv("GPUARRAY_PIPELINE_STATS");
   VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR fx = {
@@ -326,10 +321,6 @@ static ga_status create_device(ga_vk *vk)
   vk->sub_ballot = (sub.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) &&
                    (sub.supportedOperations & VK_SUBGROUP_FEATURE_BASIC_BIT) &&
                    (sub.supportedOperations & VK_SUBGROUP_FEATURE_BALLOT_BIT);
-  const char *part_env = getenv("GPUARRAY_SORT_PARTITION"); /* a tuning aid: 0 for ballots */
-  vk->sub_partitioned = partitioned_ext && vk->sub_ballot &&
-                        (sub.supportedOperations & VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV) &&
-                        !(part_env && strcmp(part_env, "0") == 0);
   /* Vulkan has no multiprocessor count; NVIDIA's SM builtins extension reports one */
   if (has_device_ext(vk->phys, VK_NV_SHADER_SM_BUILTINS_EXTENSION_NAME)) {
     VkPhysicalDeviceShaderSMBuiltinsPropertiesNV sm = {

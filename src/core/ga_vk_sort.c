@@ -18,7 +18,6 @@ typedef struct {
   uint32_t subgroups; /* in a workgroup of WG */
   int mode;           /* the kernel (shaders/sort.comp, MODE) */
   uint32_t tile;
-  bool partitioned; /* subgroupPartitionNV for the lanes of one digit */
 } sort_variant;
 
 /* the bits that order the class's keys */
@@ -61,8 +60,6 @@ static char *sort_source(const void *ctx)
     ga_sb_printf(&b, "#define KEY_OF(e) (%s ^ %s)\n#define SPECIAL_OF(e) false\n#define VALUE_OF(k) (((k) ^ %s) & %s)\n",
                  ld, flip, flip, mask);
   }
-  if (v->partitioned)
-    ga_sb_puts(&b, "#define GA_PARTITIONED 1\n");
   ga_sb_puts(&b, ga_glsl_sort);
   return ga_sb_take(&b);
 }
@@ -102,9 +99,9 @@ ga_status ga_vk_sort(void *state, const ga_sort_desc *d)
   if (tile_env && (uint32_t)atoi(tile_env) / WG * WG >= WG && (uint32_t)atoi(tile_env) < tile)
     tile = (uint32_t)atoi(tile_env) / WG * WG;
   for (int m = 0; m < NKERNELS && st == GA_OK; m++) {
-    sort_variant v = {d->cls, WG / vk->subgroup_size, m, tile, vk->sub_partitioned};
+    sort_variant v = {d->cls, WG / vk->subgroup_size, m, tile};
     char key[48];
-    snprintf(key, sizeof key, "sort:%d:%d:%u:%d", (int)d->cls, m, (unsigned)tile, (int)vk->sub_partitioned);
+    snprintf(key, sizeof key, "sort:%d:%d:%u", (int)d->cls, m, (unsigned)tile);
     st = ga_vk_pipeline_get(vk, key, sort_source, &v, &p[m]);
   }
   if (st != GA_OK)
