@@ -2721,8 +2721,44 @@ classdef gpuArray < handle
       __gpuarray__ ("host_fallback");
     endfunction
 
-    function varargout = unique (varargin)
-      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("unique", nargout, varargin{:});
+    function varargout = unique (x, varargin)
+      ## Octave 7's unique.m on the device for real numeric and logical X, sorted, with
+      ## "first" (the default) or "last": the device sort, equal neighbours dropped (the
+      ## last of each run of equal values stays, NaNs never equal), I and J as columns.
+      ## "rows", "stable", "legacy", complex, text, and fewer than two elements go to
+      ## Octave's own.
+      last = numel (varargin) == 1 && ischar (varargin{1}) && strcmp (varargin{1}, "last");
+      first = numel (varargin) == 1 && ischar (varargin{1}) && strcmp (varargin{1}, "first");
+      if (! isa (x, "gpuArray") || iscomplex (x) || numel (x) < 2 || ! (isempty (varargin) || first || last))
+        [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("unique", nargout, x, varargin{:});
+        return;
+      endif
+      n = numel (x);
+      i = j = [];
+      if (! isvector (x))
+        x = reshape (x, n, 1);
+      endif
+      if (nargout > 1)
+        [y, i] = sort (x);
+        i = reshape (i, n, 1);
+      else
+        y = sort (x);
+      endif
+      ## match(k): y(k) equals y(k + 1); the earlier of the two goes
+      match = subsref (y, substruct ("()", {1:n-1})) == subsref (y, substruct ("()", {2:n}));
+      match = reshape (match, n - 1, 1);
+      y = subsref (y, substruct ("()", {! [match; false]}));
+      if (nargout > 2)
+        j = subsasgn (gpuArray.zeros (n, 1), substruct ("()", {i}), cumsum ([1; ! match]));
+      endif
+      if (nargout > 1)
+        if (last)
+          i = subsref (i, substruct ("()", {! [match; false]}));
+        else
+          i = subsref (i, substruct ("()", {! [false; match]}));
+        endif
+      endif
+      varargout = {y, i, j}(1:max (1, nargout));
     endfunction
 
     function m = median (x, dim)
@@ -4877,6 +4913,44 @@ endclassdef
 %! endfor
 %!error <X cannot be an empty matrix> median (gpuArray (zeros (0, 3)))
 %!error <DIM must be an integer and a valid dimension> median (gpuArray ([1 2]), 1.5)
+%!test
+%! ## unique on the device: Octave's values (the last of each run of equal ones: -0 or
+%! ## +0 as Octave keeps it), I ("first" and "last") and J, classes and shapes, for row,
+%! ## column and matrix inputs, NaNs (never equal), every real class
+%! randn ("seed", 11);
+%! r = round (randn (7, 6) * 2);
+%! r(3) = NaN;
+%! r(9) = NaN;
+%! r([5 11 20]) = -0;
+%! v = round (randn (1, 9000) * 30);
+%! cases = {{r}, {r, "last"}, {r, "first"}, {r(:)'}, {r(:)}, {single(r)}, {v}, {v, "last"}, ...
+%!          {int8(v)}, {uint16(abs (v))}, {int64(v) * 1e12}, {v > 0}, {[2 2]}, {[0 -0 0]}, ...
+%!          {[-0; 0]}, {[NaN NaN]}};
+%! vulkan = strcmp (gpuDevice ().Provider, "vulkan");
+%! for k = 1:numel (cases)
+%!   c = cases{k};
+%!   [u0, i0, j0] = unique (c{:});
+%!   g = c;
+%!   g{1} = gpuArray (c{1});
+%!   gpuarray_stats ("reset");
+%!   [u, i, j] = unique (g{:});
+%!   st = gpuarray_stats ();
+%!   assert (! vulkan || st.host_fallbacks == 0, sprintf ("case %d", k));
+%!   assert (isa (u, "gpuArray") && isa (i, "gpuArray") && isa (j, "gpuArray"));
+%!   u = gather (u);
+%!   assert ({class(u), size(u), size(i), size(j)}, {class(u0), size(u0), size(i0), size(j0)});
+%!   assert (isequaln (u, u0), sprintf ("case %d", k));
+%!   if (isfloat (u0))
+%!     assert (isequal (signbit (u), signbit (u0)), sprintf ("case %d", k));
+%!   endif
+%!   assert (isequal (gather (i), i0) && isequal (gather (j), j0), sprintf ("case %d", k));
+%!   assert (isequaln (gather (unique (g{:})), u0));
+%! endfor
+%! ## what Octave's own does: "rows", "stable", fewer than two elements, complex
+%! assert (gather (unique (gpuArray ([1 2; 1 2]), "rows")), [1 2]);
+%! assert (gather (unique (gpuArray (5))), 5);
+%! assert (gather (unique (gpuArray ([1i 1i 2]))), unique ([1i 1i 2]));
+%!error <invalid option> unique (gpuArray ([1 2]), "bogus")
 %!error <MODE must be either "ascend" or "descend"> sort (gpuArray ([2 1]), "up")
 %!error <DIM must be a valid dimension> sort (gpuArray ([2 1]), 0)
 %!assert (gather (sort (gpuArray ([3 1 2]), 3)), [3 1 2])
@@ -4901,7 +4975,7 @@ endclassdef
 %! A = eye (4) * 2 + randn (4) * 0.2;
 %! t = (1:6)';
 %! c = {{"sort", {z}, 2}, {"sortrows", {r, -2}, 2}, ...
-%!      {"unique", {r}, 3}, {"mode", {r}, 3}, {"quantile", {x, [0.25 0.5]}, 1}, ...
+%!      {"unique", {r, "rows"}, 3}, {"mode", {r}, 3}, {"quantile", {x, [0.25 0.5]}, 1}, ...
 %!      {"prctile", {x, 50}, 1}, {"ismember", {r, [0 1]}, 2}, {"lookup", {[-1 0 1], x}, 1}, ...
 %!      {"histc", {x(:), -2:2}, 2}, {"interp1", {t, t.^2, [1.5; 2.5]}, 1}, {"fft", {x}, 1}, ...
 %!      {"ifft", {z, 6, 2}, 1}, {"fft2", {r}, 1}, {"ifft2", {z}, 1}, {"fftn", {r}, 1}, ...
