@@ -2850,8 +2850,61 @@ classdef gpuArray < handle
       endif
     endfunction
 
-    function varargout = mode (varargin)
-      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("mode", nargout, varargin{:});
+    function varargout = mode (x, dim)
+      ## [M, F] = mode (X, DIM) on the device for real numeric and logical X, as Octave
+      ## 7's mode.m computes them: each line sorted, runs of equal values (NaNs each
+      ## their own), the first value of the longest run (the smallest) and its length.
+      ## The third output (a cell array), complex or empty X, and a DIM Octave rejects go
+      ## to Octave's own.
+      if (nargin < 1)
+        print_usage ("mode");
+      endif
+      args = {x};
+      if (nargin > 1)
+        args{2} = dim;
+      endif
+      ok = isa (x, "gpuArray") && ! iscomplex (x) && ! isempty (x) && nargout < 3;
+      sz = size (x);
+      if (ok && nargin > 1)
+        dim = gather (dim);
+        ok = (isnumeric (dim) || islogical (dim)) && isscalar (dim) && isreal (dim) ...
+             && dim == fix (dim) && dim > 0;
+        dim = double (dim);
+      elseif (ok)
+        dim = find (sz > 1, 1);
+        if (isempty (dim))
+          dim = 1;
+        endif
+      endif
+      if (! ok)
+        [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("mode", nargout, args{:});
+        return;
+      endif
+      if (dim > ndims (x))
+        varargout = {x, gpuArray.ones(sz)}(1:max (1, nargout));
+        return;
+      endif
+      ## lines as the columns of an n x L matrix
+      nd = ndims (x);
+      perm = [dim, 1:dim-1, dim+1:nd];
+      n = sz(dim);
+      L = numel (x) / n;
+      xs = reshape (sort (permute (x, perm), 1), n, L);
+      ## run starts (each line's first element; where the value changes; NaN never
+      ## equal), each start's run length, the longest run's first start per line
+      changed = subsref (xs, substruct ("()", {2:n, ":"})) != subsref (xs, substruct ("()", {1:n-1, ":"}));
+      t = [true(1, L); changed];
+      starts = find (t);
+      len = diff ([starts; n * L + 1]);
+      runs = subsasgn (gpuArray.zeros (n, L), substruct ("()", {starts}), len);
+      [f, r] = max (runs, [], 1);
+      m = subsref (xs, substruct ("()", {r + n * (0:L-1)}));
+      sz2 = sz;
+      sz2(dim) = 1;
+      shape = sz2(perm);
+      m = ipermute (reshape (m, shape), perm);
+      f = ipermute (reshape (f, shape), perm);
+      varargout = {m, f}(1:max (1, nargout));
     endfunction
 
     function varargout = quantile (varargin)
@@ -5015,6 +5068,39 @@ endclassdef
 %! endfor
 %!error <C must be a numeric vector> sortrows (gpuArray ([1 2; 3 4]), "x")
 %!error <all elements of C must be in the range> sortrows (gpuArray ([1 2; 3 4]), 3)
+%!test
+%! ## mode on the device: Octave's M (the smallest of the most frequent; -0 or +0 as
+%! ## Octave's sort leaves the run's first) and F, every DIM, NaNs (each its own run),
+%! ## classes, shapes
+%! randn ("seed", 13);
+%! x = round (randn (9, 6, 2) * 1.5);
+%! x(4) = NaN;
+%! x(5) = NaN;
+%! x([1 2 30]) = -0;
+%! v = round (randn (1, 20000) * 40);
+%! cases = {{x}, {x, 1}, {x, 2}, {x, 3}, {x, 4}, {single(x), 2}, {int8(x)}, {x > 0}, {v}, ...
+%!          {v'}, {[NaN NaN 1]}, {[0 -0 -0]}, {int8([3 3 1 1])}, {7}, {[NaN NaN]}};
+%! vulkan = strcmp (gpuDevice ().Provider, "vulkan");
+%! for k = 1:numel (cases)
+%!   c = cases{k};
+%!   [m0, f0] = mode (c{:});
+%!   g = c;
+%!   g{1} = gpuArray (c{1});
+%!   gpuarray_stats ("reset");
+%!   [m, f] = mode (g{:});
+%!   st = gpuarray_stats ();
+%!   assert (! vulkan || st.host_fallbacks == 0, sprintf ("case %d", k));
+%!   m = gather (m);
+%!   f = gather (f);
+%!   assert ({class(m), size(m), class(f), size(f)}, {class(m0), size(m0), class(f0), size(f0)});
+%!   assert (isequaln (m, m0) && isequal (f, f0), sprintf ("case %d", k));
+%!   if (isfloat (m0))
+%!     assert (isequal (signbit (m), signbit (m0)), sprintf ("case %d", k));
+%!   endif
+%! endfor
+%! [m, f, c] = mode (gpuArray ([1 2 2 3 3]));   # the cell output: Octave's own
+%! [m0, f0, c0] = mode ([1 2 2 3 3]);
+%! assert ({gather(m), gather(f), c}, {m0, f0, c0});
 %!error <MODE must be either "ascend" or "descend"> sort (gpuArray ([2 1]), "up")
 %!error <DIM must be a valid dimension> sort (gpuArray ([2 1]), 0)
 %!assert (gather (sort (gpuArray ([3 1 2]), 3)), [3 1 2])
