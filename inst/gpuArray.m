@@ -2915,8 +2915,47 @@ classdef gpuArray < handle
       [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("prctile", nargout, varargin{:});
     endfunction
 
-    function varargout = ismember (varargin)
-      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("ismember", nargout, varargin{:});
+    function varargout = ismember (a, s, varargin)
+      ## [TF, S_IDX] = ismember (A, S) on the device for real numeric and logical A and S
+      ## of one class, as Octave 7's ismember.m answers (its lookup in sorted S: the
+      ## last of equal elements, NaN never a member): S and A sorted together, S's
+      ## elements first among equals (a stable sort), and each element of A matched
+      ## against the last element of S at or before it. "rows", other options, classes
+      ## that differ, complex and empty arguments go to Octave's own.
+      if (nargin < 2)
+        print_usage ("ismember");
+      endif
+      if (islogical (a))
+        a = uint8 (a);
+      endif
+      if (islogical (s))
+        s = uint8 (s);
+      endif
+      ok = isempty (varargin) && (isnumeric (a) && isnumeric (s)) && ! iscomplex (a) && ! iscomplex (s) ...
+           && strcmp (gpuArray.class_of_ (a), gpuArray.class_of_ (s)) && ! isempty (a) && ! isempty (s);
+      if (! ok)
+        [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("ismember", nargout, a, s, varargin{:});
+        return;
+      endif
+      na = numel (a);
+      ns = numel (s);
+      [vs, p] = sort ([reshape(gpuArray (s), ns, 1); reshape(gpuArray (a), na, 1)]);
+      k = gpuArray ((1:na + ns)');
+      ## the position (in sorted order) of the last element of S at or before each one
+      j = cummax ((p <= ns) .* k);
+      of_a = p > ns;
+      j = subsref (j, substruct ("()", {of_a}));
+      va = subsref (vs, substruct ("()", {of_a}));
+      at = subsref (p, substruct ("()", {of_a})) - ns;
+      hit = j > 0;
+      jj = max (j, 1);
+      member = hit & (subsref (vs, substruct ("()", {jj})) == va);
+      tf = subsasgn (gpuArray.false (size (a)), substruct ("()", {at}), member);
+      varargout = {tf};
+      if (nargout > 1)
+        idx = subsref (p, substruct ("()", {jj})) .* member;
+        varargout{2} = subsasgn (gpuArray.zeros (size (a)), substruct ("()", {at}), idx);
+      endif
     endfunction
 
     function varargout = lookup (varargin)
@@ -5101,6 +5140,35 @@ endclassdef
 %! [m, f, c] = mode (gpuArray ([1 2 2 3 3]));   # the cell output: Octave's own
 %! [m0, f0, c0] = mode ([1 2 2 3 3]);
 %! assert ({gather(m), gather(f), c}, {m0, f0, c0});
+%!test
+%! ## ismember on the device: Octave's TF and S_IDX (the last of equal elements of S,
+%! ## -0 equal to 0, NaN never a member), A or S a gpuArray, shapes, classes
+%! randn ("seed", 14);
+%! S = round (randn (1, 300) * 20);
+%! S(5) = NaN;
+%! S([7 9]) = -0;
+%! A = round (randn (40, 30) * 25);
+%! A(3) = NaN;
+%! cases = {{A, S}, {S, A}, {A(:), S'}, {single(A), single(S)}, {int16(A), int16(S)}, ...
+%!          {A > 0, S > 0}, {[1 2 NaN 0], [1 1 0 -0 NaN 5]}, {1, [3 1 1]}, {uint8([4 5]), uint8(4)}};
+%! vulkan = strcmp (gpuDevice ().Provider, "vulkan");
+%! for k = 1:numel (cases)
+%!   c = cases{k};
+%!   [tf0, i0] = ismember (c{:});
+%!   for w = 1:2
+%!     g = c;
+%!     g{w} = gpuArray (c{w});
+%!     gpuarray_stats ("reset");
+%!     [tf, i] = ismember (g{:});
+%!     st = gpuarray_stats ();
+%!     assert (! vulkan || st.host_fallbacks == 0, sprintf ("case %d", k));
+%!     assert (isa (tf, "gpuArray") && isa (i, "gpuArray"));
+%!     tf = gather (tf);
+%!     assert ({class(tf), size(tf), size(i)}, {class(tf0), size(tf0), size(i0)});
+%!     assert (isequal (tf, tf0) && isequal (gather (i), i0), sprintf ("case %d", k));
+%!     assert (isequal (gather (ismember (g{:})), tf0));
+%!   endfor
+%! endfor
 %!error <MODE must be either "ascend" or "descend"> sort (gpuArray ([2 1]), "up")
 %!error <DIM must be a valid dimension> sort (gpuArray ([2 1]), 0)
 %!assert (gather (sort (gpuArray ([3 1 2]), 3)), [3 1 2])
@@ -5126,7 +5194,7 @@ endclassdef
 %! t = (1:6)';
 %! c = {{"sort", {z}, 2}, {"sortrows", {z, 2}, 2}, ...
 %!      {"unique", {r, "rows"}, 3}, {"mode", {r}, 3}, {"quantile", {x, [0.25 0.5]}, 1}, ...
-%!      {"prctile", {x, 50}, 1}, {"ismember", {r, [0 1]}, 2}, {"lookup", {[-1 0 1], x}, 1}, ...
+%!      {"prctile", {x, 50}, 1}, {"ismember", {r, int8([0 1])}, 2}, {"lookup", {[-1 0 1], x}, 1}, ...
 %!      {"histc", {x(:), -2:2}, 2}, {"interp1", {t, t.^2, [1.5; 2.5]}, 1}, {"fft", {x}, 1}, ...
 %!      {"ifft", {z, 6, 2}, 1}, {"fft2", {r}, 1}, {"ifft2", {z}, 1}, {"fftn", {r}, 1}, ...
 %!      {"ifftn", {z}, 1}, {"filter", {[1 2], [1 -0.5], r}, 2}, {"filter2", {[1 2; 3 4], r}, 1}, ...
