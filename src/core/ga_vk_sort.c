@@ -82,7 +82,9 @@ ga_status ga_vk_sort(void *state, const ga_sort_desc *d)
 {
   ga_vk *vk = state;
   uint64_t total = (uint64_t)(d->inner * d->n * d->outer), lines = (uint64_t)(d->inner * d->outer);
-  /* ranks within a subgroup come from ballots; positions keep bit 31 for a mark */
+  /* ranks within a subgroup come from ballots; positions keep bit 31 for a mark. The
+   * kernels size their per-subgroup counters by the device's subgroup size, which a
+   * Vulkan 1.2 (SPIR-V 1.5) compute shader runs with unless asked to vary it */
   if (!vk->fp64 || !vk->sub_ballot || vk->subgroup_size < 8 || vk->subgroup_size > 128 || ga_class_is_complex(d->cls) ||
       total >= ((uint64_t)1 << 31) - 65536)
     return GA_ERR_UNSUPPORTED;
