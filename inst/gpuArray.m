@@ -4947,6 +4947,32 @@ endclassdef
 %!     assert (isequaln (gather (f{1} (g{:})), w));
 %!   endfor
 %! endfor
+%!function check_like_octave (name, c, nout, which, signs)
+%!  ## NAME (C{:}) with C{WHICH} a gpuArray against Octave's own on C: every one of NOUT
+%!  ## outputs a gpuArray of Octave's class, shape and values (NaNs equal; where SIGNS,
+%!  ## the signs of zeros too), and no host fallback on a GPU
+%!  want = cell (1, nout);
+%!  [want{:}] = feval (name, c{:});
+%!  g = c;
+%!  g{which} = gpuArray (c{which});
+%!  got = cell (1, nout);
+%!  gpuarray_stats ("reset");
+%!  [got{:}] = feval (name, g{:});
+%!  st = gpuarray_stats ();
+%!  what = sprintf ("%s, %d outputs, argument %d a gpuArray: %s of %s, %d arguments", name, nout, which, ...
+%!                  mat2str (size (c{1})), class (c{1}), numel (c));
+%!  assert (! strcmp (gpuDevice ().Provider, "vulkan") || st.host_fallbacks == 0, what);
+%!  for o = 1:nout
+%!    assert (isa (got{o}, "gpuArray"), what);
+%!    v = gather (got{o});
+%!    w = want{o};
+%!    assert (isequal ({class(v), size(v)}, {class(w), size(w)}), what);
+%!    assert (isequaln (v, w), what);
+%!    if (signs && isfloat (w))
+%!      assert (isequal (signbit (v), signbit (w)), what);
+%!    endif
+%!  endfor
+%!endfunction
 %!test
 %! ## sort on the device: Octave's values (-0 and 0 in their order: the sort is stable),
 %! ## positions, classes and shapes, for every real class, DIM and mode; NaN last
@@ -4976,25 +5002,9 @@ endclassdef
 %!          {zeros(3, 0, 2), 3}, {5}, {-0}, {[NaN -NaN NaN]}, {[NaN -NaN NaN], "descend"}, ...
 %!          {x, 3, "descend"}, {reshape(t(1:24000), 6, 4000), 2}, {ones(3000, 2)}, ...
 %!          {[5 * ones(1, 3000), 4], "descend"}, {single(round (t * 4))}};
-%! vulkan = strcmp (gpuDevice ().Provider, "vulkan");
 %! for k = 1:numel (cases)
-%!   c = cases{k};
-%!   [y, i] = sort (c{:});
-%!   g = c;
-%!   g{1} = gpuArray (c{1});
-%!   gpuarray_stats ("reset");
-%!   [gy, gi] = sort (g{:});
-%!   st = gpuarray_stats ();
-%!   assert (! vulkan || st.host_fallbacks == 0);
-%!   assert (isa (gy, "gpuArray") && isa (gi, "gpuArray"));
-%!   gy = gather (gy);
-%!   assert ({class(gy), size(gy), class(gather (gi))}, {class(y), size(y), "double"});
-%!   assert (isequaln (gy, y), sprintf ("case %d", k));
-%!   if (isfloat (y))
-%!     assert (isequal (signbit (gy), signbit (y)), sprintf ("case %d", k));
-%!   endif
-%!   assert (isequal (gather (gi), i), sprintf ("case %d", k));
-%!   assert (isequaln (gather (sort (g{:})), y));
+%!   check_like_octave ("sort", cases{k}, 2, 1, true);
+%!   check_like_octave ("sort", cases{k}, 1, 1, true);
 %! endfor
 %!test
 %! ## more tiles than the offsets kernel's chunk of 2048 (small tiles, a tuning aid)
@@ -5021,20 +5031,8 @@ endclassdef
 %!          {int32(round (w * 1e6)), 2}, {int64([9007199254740993 9007199254740995])}, ...
 %!          {[true false]}, {[true false false]}, {[true; false] * true}, {5}, {[Inf -Inf]}, ...
 %!          {[NaN 1 2]}, {randn(1, 40000)}, {-w, 1}};
-%! vulkan = strcmp (gpuDevice ().Provider, "vulkan");
 %! for k = 1:numel (cases)
-%!   c = cases{k};
-%!   m0 = median (c{:});
-%!   g = c;
-%!   g{1} = gpuArray (c{1});
-%!   gpuarray_stats ("reset");
-%!   m = median (g{:});
-%!   st = gpuarray_stats ();
-%!   assert (! vulkan || st.host_fallbacks == 0, sprintf ("case %d", k));
-%!   assert (isa (m, "gpuArray"));
-%!   m = gather (m);
-%!   assert ({class(m), size(m)}, {class(m0), size(m0)});
-%!   assert (isequaln (m, m0), sprintf ("case %d", k));
+%!   check_like_octave ("median", cases{k}, 1, 1, false);
 %! endfor
 %!error <X cannot be an empty matrix> median (gpuArray (zeros (0, 3)))
 %!error <DIM must be an integer and a valid dimension> median (gpuArray ([1 2]), 1.5)
@@ -5051,25 +5049,9 @@ endclassdef
 %! cases = {{r}, {r, "last"}, {r, "first"}, {r(:)'}, {r(:)}, {single(r)}, {v}, {v, "last"}, ...
 %!          {int8(v)}, {uint16(abs (v))}, {int64(v) * 1e12}, {v > 0}, {[2 2]}, {[0 -0 0]}, ...
 %!          {[-0; 0]}, {[NaN NaN]}};
-%! vulkan = strcmp (gpuDevice ().Provider, "vulkan");
 %! for k = 1:numel (cases)
-%!   c = cases{k};
-%!   [u0, i0, j0] = unique (c{:});
-%!   g = c;
-%!   g{1} = gpuArray (c{1});
-%!   gpuarray_stats ("reset");
-%!   [u, i, j] = unique (g{:});
-%!   st = gpuarray_stats ();
-%!   assert (! vulkan || st.host_fallbacks == 0, sprintf ("case %d", k));
-%!   assert (isa (u, "gpuArray") && isa (i, "gpuArray") && isa (j, "gpuArray"));
-%!   u = gather (u);
-%!   assert ({class(u), size(u), size(i), size(j)}, {class(u0), size(u0), size(i0), size(j0)});
-%!   assert (isequaln (u, u0), sprintf ("case %d", k));
-%!   if (isfloat (u0))
-%!     assert (isequal (signbit (u), signbit (u0)), sprintf ("case %d", k));
-%!   endif
-%!   assert (isequal (gather (i), i0) && isequal (gather (j), j0), sprintf ("case %d", k));
-%!   assert (isequaln (gather (unique (g{:})), u0));
+%!   check_like_octave ("unique", cases{k}, 3, 1, true);
+%!   check_like_octave ("unique", cases{k}, 1, 1, true);
 %! endfor
 %! ## what Octave's own does: "rows", "stable", fewer than two elements, complex
 %! assert (gather (unique (gpuArray ([1 2; 1 2]), "rows")), [1 2]);
@@ -5087,23 +5069,8 @@ endclassdef
 %! A(20:25, :) = repmat (A(19, :), 6, 1);
 %! cases = {{A}, {A, 2}, {A, -1}, {A, [2 -3]}, {A, [-4 1 -2]}, {A, [3; 1]}, {single(A)}, ...
 %!          {int16(A(:, 2:4))}, {A > 0, [2 1]}, {A(:, 1)}, {A(1, :)}, {round(randn (5000, 2) * 9), -2}};
-%! vulkan = strcmp (gpuDevice ().Provider, "vulkan");
 %! for k = 1:numel (cases)
-%!   c = cases{k};
-%!   [s0, i0] = sortrows (c{:});
-%!   g = c;
-%!   g{1} = gpuArray (c{1});
-%!   gpuarray_stats ("reset");
-%!   [s, i] = sortrows (g{:});
-%!   st = gpuarray_stats ();
-%!   assert (! vulkan || st.host_fallbacks == 0, sprintf ("case %d", k));
-%!   s = gather (s);
-%!   assert ({class(s), size(s), size(i)}, {class(s0), size(s0), size(i0)});
-%!   assert (isequaln (s, s0), sprintf ("case %d", k));
-%!   if (isfloat (s0))
-%!     assert (isequal (signbit (s), signbit (s0)), sprintf ("case %d", k));
-%!   endif
-%!   assert (isequal (gather (i), i0), sprintf ("case %d", k));
+%!   check_like_octave ("sortrows", cases{k}, 2, 1, true);
 %! endfor
 %!error <C must be a numeric vector> sortrows (gpuArray ([1 2; 3 4]), "x")
 %!error <all elements of C must be in the range> sortrows (gpuArray ([1 2; 3 4]), 3)
@@ -5119,23 +5086,8 @@ endclassdef
 %! v = round (randn (1, 20000) * 40);
 %! cases = {{x}, {x, 1}, {x, 2}, {x, 3}, {x, 4}, {single(x), 2}, {int8(x)}, {x > 0}, {v}, ...
 %!          {v'}, {[NaN NaN 1]}, {[0 -0 -0]}, {int8([3 3 1 1])}, {7}, {[NaN NaN]}};
-%! vulkan = strcmp (gpuDevice ().Provider, "vulkan");
 %! for k = 1:numel (cases)
-%!   c = cases{k};
-%!   [m0, f0] = mode (c{:});
-%!   g = c;
-%!   g{1} = gpuArray (c{1});
-%!   gpuarray_stats ("reset");
-%!   [m, f] = mode (g{:});
-%!   st = gpuarray_stats ();
-%!   assert (! vulkan || st.host_fallbacks == 0, sprintf ("case %d", k));
-%!   m = gather (m);
-%!   f = gather (f);
-%!   assert ({class(m), size(m), class(f), size(f)}, {class(m0), size(m0), class(f0), size(f0)});
-%!   assert (isequaln (m, m0) && isequal (f, f0), sprintf ("case %d", k));
-%!   if (isfloat (m0))
-%!     assert (isequal (signbit (m), signbit (m0)), sprintf ("case %d", k));
-%!   endif
+%!   check_like_octave ("mode", cases{k}, 2, 1, true);
 %! endfor
 %! [m, f, c] = mode (gpuArray ([1 2 2 3 3]));   # the cell output: Octave's own
 %! [m0, f0, c0] = mode ([1 2 2 3 3]);
@@ -5151,22 +5103,10 @@ endclassdef
 %! A(3) = NaN;
 %! cases = {{A, S}, {S, A}, {A(:), S'}, {single(A), single(S)}, {int16(A), int16(S)}, ...
 %!          {A > 0, S > 0}, {[1 2 NaN 0], [1 1 0 -0 NaN 5]}, {1, [3 1 1]}, {uint8([4 5]), uint8(4)}};
-%! vulkan = strcmp (gpuDevice ().Provider, "vulkan");
 %! for k = 1:numel (cases)
-%!   c = cases{k};
-%!   [tf0, i0] = ismember (c{:});
-%!   for w = 1:2
-%!     g = c;
-%!     g{w} = gpuArray (c{w});
-%!     gpuarray_stats ("reset");
-%!     [tf, i] = ismember (g{:});
-%!     st = gpuarray_stats ();
-%!     assert (! vulkan || st.host_fallbacks == 0, sprintf ("case %d", k));
-%!     assert (isa (tf, "gpuArray") && isa (i, "gpuArray"));
-%!     tf = gather (tf);
-%!     assert ({class(tf), size(tf), size(i)}, {class(tf0), size(tf0), size(i0)});
-%!     assert (isequal (tf, tf0) && isequal (gather (i), i0), sprintf ("case %d", k));
-%!     assert (isequal (gather (ismember (g{:})), tf0));
+%!   for w = 1:2   # A, then S a gpuArray
+%!     check_like_octave ("ismember", cases{k}, 2, w, true);
+%!     check_like_octave ("ismember", cases{k}, 1, w, true);
 %!   endfor
 %! endfor
 %!error <MODE must be either "ascend" or "descend"> sort (gpuArray ([2 1]), "up")

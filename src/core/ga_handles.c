@@ -45,6 +45,22 @@ ga_status ga_handles_insert(ga_tensor *t, ga_id *out)
   return GA_OK;
 }
 
+ga_status ga_handles_insert_pair(ga_status st, ga_tensor *t, ga_id *out, ga_tensor *ix, ga_id *out_index)
+{
+  if (st == GA_OK && (st = ga_handles_insert(t, out)) == GA_OK) {
+    t = NULL;
+    if (ix && (st = ga_handles_insert(ix, out_index)) != GA_OK)
+      ga_release(*out);
+    else
+      ix = NULL;
+  }
+  if (t)
+    ga_tensor_unref(t);
+  if (ix)
+    ga_tensor_unref(ix);
+  return st;
+}
+
 static ga_status lookup(ga_id id, uint32_t *slot)
 {
   ga_handle_table *h = &ga_g.handles;

@@ -405,6 +405,9 @@ typedef struct {
 } ga_handle_table;
 
 ga_status ga_handles_insert(ga_tensor *t, ga_id *out);
+/* Where st is GA_OK: t as *out and, where ix is not NULL, ix as *out_index (both or
+ * neither); the tensors not handed over are released. Returns the outcome. */
+ga_status ga_handles_insert_pair(ga_status st, ga_tensor *t, ga_id *out, ga_tensor *ix, ga_id *out_index);
 /* id refers to t (taken over) instead of its tensor, which it releases */
 ga_status ga_handles_replace(ga_id id, ga_tensor *t);
 /* The tensor of id, with any pending assignment applied and pending product run
@@ -416,6 +419,12 @@ ga_status ga_handles_peek(ga_id id, ga_tensor **out);
 void ga_handles_clear(void);  /* drops every tensor; bumps the generation */
 
 ga_status ga_tensor_new(ga_class cls, int ndims, const int64_t *dims, ga_tensor **out);
+/* a viewed as inner x n x outer elements, its lines along dimension dim (0-based; -1:
+ * the first of extent other than 1; past the last, lines of one element) */
+void ga_tensor_lines(const ga_tensor *a, int dim, int64_t *inner, int64_t *n, int64_t *outer);
+/* A line operation's start: a stored whole, its result t (cls, a's shape) and, where
+ * want_index, the positions' ix (double, a's shape; else NULL); nothing made on failure */
+ga_status ga_tensor_line_results(ga_tensor *a, ga_class cls, bool want_index, ga_tensor **t, ga_tensor **ix);
 
 /* Facts about a real tensor's values known without reading them (ga_range.c), NaN aside */
 enum { GA_RANGE_NONNEG = 1, GA_RANGE_GE1 = 2, GA_RANGE_UNIT = 4 };

@@ -116,28 +116,49 @@ ga_status ga_plan_reduce(const ga_reduce_desc *d)
   return st;
 }
 
+/* A line operation on the host (scan, sort): in downloaded, the host's reference run on
+ * it, its out_bytes of results and, where out_index is not NULL, idx_bytes of positions
+ * (double) uploaded. */
+typedef ga_status (*host_lines_fn)(const void *desc, const void *in, void *out, double *out_index);
+
+static ga_status host_lines(const void *desc, host_lines_fn eval, const ga_pbuf *src, ga_pbuf *out,
+                            size_t out_bytes, ga_pbuf *out_index, size_t idx_bytes)
+{
+  ga_g.stats.host_fallbacks++;
+  void *in = NULL, *res = malloc(out_bytes ? out_bytes : 1);
+  double *idx = out_index ? malloc(idx_bytes ? idx_bytes : 1) : NULL;
+  ga_status st = res && (idx || !out_index) ? fetch(src, &in)
+                                           : ga_fail(GA_ERR_OOM, "out of host memory for a host fallback");
+  if (st == GA_OK)
+    st = eval(desc, in, res, idx);
+  if (st == GA_OK)
+    st = store(out, res, out_bytes);
+  if (st == GA_OK && idx)
+    st = store(out_index, idx, idx_bytes);
+  free(in);
+  free(res);
+  free(idx);
+  return st;
+}
+
+static ga_status eval_scan(const void *d, const void *in, void *out, double *out_index)
+{
+  return ga_host_eval_scan(d, in, out, out_index);
+}
+
+static ga_status eval_sort(const void *d, const void *in, void *out, double *out_index)
+{
+  return ga_host_eval_sort(d, in, out, out_index);
+}
+
 ga_status ga_plan_scan(const ga_scan_desc *d)
 {
   ga_status st = ga_g.prov->scan ? ga_g.prov->scan(ga_g.pstate, d) : GA_ERR_UNSUPPORTED;
   if (st != GA_ERR_UNSUPPORTED)
     return st;
-  ga_g.stats.host_fallbacks++;
-  void *in = NULL;
-  size_t out_bytes = (size_t)(d->inner * d->n * d->outer) * ga_class_size(d->out_cls);
-  size_t idx_bytes = d->out_index ? (size_t)(d->inner * d->n * d->outer) * sizeof(double) : 0;
-  void *res = malloc(out_bytes ? out_bytes : 1);
-  double *idx = idx_bytes ? malloc(idx_bytes) : NULL;
-  st = res && (idx || !idx_bytes) ? fetch(d->in, &in) : ga_fail(GA_ERR_OOM, "out of host memory for a host fallback");
-  if (st == GA_OK)
-    st = ga_host_eval_scan(d, in, res, idx);
-  if (st == GA_OK)
-    st = store(d->out, res, out_bytes);
-  if (st == GA_OK && idx)
-    st = store(d->out_index, idx, idx_bytes);
-  free(in);
-  free(res);
-  free(idx);
-  return st;
+  size_t numel = (size_t)(d->inner * d->n * d->outer);
+  return host_lines(d, eval_scan, d->in, d->out, numel * ga_class_size(d->out_cls), d->out_index,
+                    numel * sizeof(double));
 }
 
 ga_status ga_plan_sort(const ga_sort_desc *d)
@@ -145,22 +166,9 @@ ga_status ga_plan_sort(const ga_sort_desc *d)
   ga_status st = ga_g.prov->sort ? ga_g.prov->sort(ga_g.pstate, d) : GA_ERR_UNSUPPORTED;
   if (st != GA_ERR_UNSUPPORTED)
     return st;
-  ga_g.stats.host_fallbacks++;
   size_t numel = (size_t)(d->inner * d->n * d->outer);
-  size_t out_bytes = numel * ga_class_size(d->cls), idx_bytes = d->out_index ? numel * sizeof(double) : 0;
-  void *in = NULL, *res = malloc(out_bytes ? out_bytes : 1);
-  double *idx = idx_bytes ? malloc(idx_bytes) : NULL;
-  st = res && (idx || !idx_bytes) ? fetch(d->in, &in) : ga_fail(GA_ERR_OOM, "out of host memory for a host fallback");
-  if (st == GA_OK)
-    st = ga_host_eval_sort(d, in, res, idx);
-  if (st == GA_OK)
-    st = store(d->out, res, out_bytes);
-  if (st == GA_OK && idx)
-    st = store(d->out_index, idx, idx_bytes);
-  free(in);
-  free(res);
-  free(idx);
-  return st;
+  return host_lines(d, eval_sort, d->in, d->out, numel * ga_class_size(d->cls), d->out_index,
+                    numel * sizeof(double));
 }
 
 int ga_epilogue_input_kind(const ga_expr *x, int i)

@@ -16,45 +16,20 @@ ga_status ga_scan(ga_scan_op op, ga_id id, int dim, ga_class out_cls, ga_id *out
 {
   ga_status st = ga_init();
   int cplx;
-  ga_tensor *a, *t = NULL, *ix = NULL;
+  ga_tensor *a, *t, *ix;
   /* Octave's narrowing first: a pending complex value that is real is scanned as real */
   if (st != GA_OK || (st = ga_settle(id, &cplx)) != GA_OK || (st = ga_handles_get(id, &a)) != GA_OK)
     return st;
   bool arg = op == GA_SCAN_MAX || op == GA_SCAN_MIN;
   if ((unsigned)op > GA_SCAN_MIN || !valid_out_class(op, a->cls, out_cls) || dim < -1 || (out_index && !arg))
     return ga_fail(GA_ERR_ARG, "scan: invalid operation, class or dimension");
-  if (dim == -1) { /* the first dimension of extent other than 1 */
-    dim = 0;
-    while (dim < a->ndims - 1 && a->dims[dim] == 1)
-      dim++;
-  }
-  int64_t inner = 1, n = dim < a->ndims ? a->dims[dim] : 1, outer = 1;
-  for (int k = 0; k < a->ndims; k++) {
-    if (k < dim)
-      inner *= a->dims[k];
-    else if (k > dim)
-      outer *= a->dims[k];
-  }
-  if ((st = ga_tensor_materialize(a)) != GA_OK || (st = ga_tensor_new(out_cls, a->ndims, a->dims, &t)) != GA_OK)
+  int64_t inner, n, outer;
+  ga_tensor_lines(a, dim, &inner, &n, &outer);
+  if ((st = ga_tensor_line_results(a, out_cls, out_index != NULL, &t, &ix)) != GA_OK)
     return st;
-  if (out_index && (st = ga_tensor_new(GA_DOUBLE, a->ndims, a->dims, &ix)) != GA_OK) {
-    ga_tensor_unref(t);
-    return st;
-  }
   if (a->numel > 0) {
     ga_scan_desc d = {op, a->cls, out_cls, inner, n, outer, &a->buf, &t->buf, ix ? &ix->buf : NULL};
     st = ga_plan_scan(&d);
   }
-  if (st == GA_OK && (st = ga_handles_insert(t, out)) == GA_OK) {
-    t = NULL;
-    if (ix && (st = ga_handles_insert(ix, out_index)) != GA_OK)
-      ga_release(*out);
-    else
-      ix = NULL;
-  }
-  if (t)
-    ga_tensor_unref(t);
-  if (ix)
-    ga_tensor_unref(ix);
-  return st;
+  return ga_handles_insert_pair(st, t, out, ix, out_index);
 }

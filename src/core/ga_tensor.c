@@ -81,6 +81,37 @@ ga_status ga_tensor_new(ga_class cls, int ndims, const int64_t *dims, ga_tensor 
   return GA_OK;
 }
 
+void ga_tensor_lines(const ga_tensor *a, int dim, int64_t *inner, int64_t *n, int64_t *outer)
+{
+  if (dim == -1) {
+    dim = 0;
+    while (dim < a->ndims - 1 && a->dims[dim] == 1)
+      dim++;
+  }
+  *inner = 1;
+  *outer = 1;
+  *n = dim < a->ndims ? a->dims[dim] : 1;
+  for (int k = 0; k < a->ndims; k++) {
+    if (k < dim)
+      *inner *= a->dims[k];
+    else if (k > dim)
+      *outer *= a->dims[k];
+  }
+}
+
+ga_status ga_tensor_line_results(ga_tensor *a, ga_class cls, bool want_index, ga_tensor **t, ga_tensor **ix)
+{
+  *t = *ix = NULL;
+  ga_status st = ga_tensor_materialize(a);
+  if (st == GA_OK)
+    st = ga_tensor_new(cls, a->ndims, a->dims, t);
+  if (st == GA_OK && want_index && (st = ga_tensor_new(GA_DOUBLE, a->ndims, a->dims, ix)) != GA_OK) {
+    ga_tensor_unref(*t);
+    *t = NULL;
+  }
+  return st;
+}
+
 ga_status ga_tensor_new_lazy(ga_class cls, int ndims, const int64_t *dims, ga_lazy *lz, ga_tensor **out)
 {
   ga_tensor *t;
