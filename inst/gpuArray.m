@@ -2807,18 +2807,8 @@ classdef gpuArray < handle
       if (nargin > 1)
         args{2} = dim;
       endif
-      ok = isa (x, "gpuArray") && ! iscomplex (x) && ! isempty (x);
-      if (ok && nargin > 1)
-        dim = gather (dim);
-        ok = (isnumeric (dim) || islogical (dim)) && isscalar (dim) && isreal (dim) ...
-             && dim == fix (dim) && dim > 0;
-        dim = double (dim);
-      elseif (ok)
-        dim = find (size (x) > 1, 1);
-        if (isempty (dim))
-          dim = 1;
-        endif
-      endif
+      [dim, ok] = gpuArray.stat_dim_ (x, args(2:end));
+      ok = ok && isa (x, "gpuArray") && ! iscomplex (x) && ! isempty (x);
       if (! ok)
         m = gpuArray.host_run_ ("median", 1, args{:});
         return;
@@ -2863,19 +2853,9 @@ classdef gpuArray < handle
       if (nargin > 1)
         args{2} = dim;
       endif
-      ok = isa (x, "gpuArray") && ! iscomplex (x) && ! isempty (x) && nargout < 3;
+      [dim, ok] = gpuArray.stat_dim_ (x, args(2:end));
+      ok = ok && isa (x, "gpuArray") && ! iscomplex (x) && ! isempty (x) && nargout < 3;
       sz = size (x);
-      if (ok && nargin > 1)
-        dim = gather (dim);
-        ok = (isnumeric (dim) || islogical (dim)) && isscalar (dim) && isreal (dim) ...
-             && dim == fix (dim) && dim > 0;
-        dim = double (dim);
-      elseif (ok)
-        dim = find (sz > 1, 1);
-        if (isempty (dim))
-          dim = 1;
-        endif
-      endif
       if (! ok)
         [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("mode", nargout, args{:});
         return;
@@ -3275,6 +3255,24 @@ classdef gpuArray < handle
         id = __gpuarray__ ("scan", name, x, min (dim, 1e9), cls);
       endif
       w = gpuArray (id, [], [], true);
+    endfunction
+
+    function [dim, ok] = stat_dim_ (x, args)
+      ## DIM as Octave 7's median.m and mode.m read it: ARGS{1} a positive integer scalar
+      ## (gathered), or without it the first non-singleton dimension of X (1 if none);
+      ## ok false for a DIM they reject
+      ok = true;
+      if (! isempty (args))
+        dim = gather (args{1});
+        ok = (isnumeric (dim) || islogical (dim)) && isscalar (dim) && isreal (dim) ...
+             && dim == fix (dim) && dim > 0;
+        dim = double (dim);
+      else
+        dim = find (size (x) > 1, 1);
+        if (isempty (dim))
+          dim = 1;
+        endif
+      endif
     endfunction
 
     function [dim, descend, ok] = sort_args_ (x, args)
