@@ -97,6 +97,8 @@ ga_status ga_vk_sort(void *state, const ga_sort_desc *d)
   uint32_t tile = 4096;
   while (tile > WG && fixed + tile * (kb + 4) > vk->props.limits.maxComputeSharedMemorySize)
     tile /= 2;
+  if (fixed + tile * (kb + 4) > vk->props.limits.maxComputeSharedMemorySize)
+    return GA_ERR_UNSUPPORTED; /* not even a tile of WG fits: the host sorts */
   const char *tile_env = getenv("GPUARRAY_SORT_TILE");
   if (tile_env && (uint32_t)atoi(tile_env) / WG * WG >= WG && (uint32_t)atoi(tile_env) < tile)
     tile = (uint32_t)atoi(tile_env) / WG * WG;
