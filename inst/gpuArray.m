@@ -3070,6 +3070,14 @@ classdef gpuArray < handle
       [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("sinint", nargout, varargin{:});
     endfunction
 
+    function varargout = cplxpair (varargin)
+      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("cplxpair", nargout, varargin{:});
+    endfunction
+
+    function x = full (x)
+      ## a gpuArray is never sparse: full (X) is X
+    endfunction
+
     function varargout = eig (varargin)
       [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("eig", nargout, varargin{:});
     endfunction
@@ -4972,6 +4980,11 @@ endclassdef
 %!  endfor
 %!endfunction
 %!test
+%! ## full: a gpuArray is never sparse, so the same values, class and shape
+%! x = gpuArray (int8 ([1 -2; 3 4]));
+%! y = full (x);
+%! assert (isa (y, "gpuArray") && isequal (gather (y), int8 ([1 -2; 3 4])));
+%!test
 %! ## sort on the device: Octave's values (-0 and 0 in their order: the sort is stable),
 %! ## positions, classes and shapes, for every real class, DIM and mode; NaN last
 %! ## ascending and first descending; long lines (tiles of 4096), many lines (two digits
@@ -5143,7 +5156,7 @@ endclassdef
 %!      {"nchoosek", {[1 2 3 4], 2}, 1}, {"expm", {A}, 1}, {"sqrtm", {A}, 1}, {"logm", {A}, 1}, ...
 %!      {"null", {[1 1; 1 1]}, 1}, {"normest", {A}, 1}, {"gradient", {r}, 2}, {"del2", {r}, 1}, ...
 %!      {"corrcoef", {A}, 1}, {"accumarray", {[1; 2; 1], [10; 20; 30]}, 1}, {"cosint", {[0.5 1 2]}, 1}, ...
-%!      {"sinint", {single([0.5 1 2])}, 1}, {"eig", {A}, 1}, {"eig", {A + A'}, 2}, {"schur", {A}, 2}, ...
+%!      {"sinint", {single([0.5 1 2])}, 1}, {"cplxpair", {[1+2i 3 1-2i]}, 1}, {"eig", {A}, 1}, {"eig", {A + A'}, 2}, {"schur", {A}, 2}, ...
 %!      {"hess", {A}, 2}, {"balance", {A}, 2}, {"rcond", {A}, 1}, {"vander", {[1 2 3]}, 1}, ...
 %!      {"toeplitz", {[1 2 3], [1 4 5]}, 1}, {"hankel", {[1 2 3]}, 1}, {"lsqnonneg", {A, [1; 2; 3; 4]}, 1}, ...
 %!      {"arrayfun", {@(v) v * 2 + 1, r}, 1}};
