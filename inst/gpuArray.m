@@ -2749,9 +2749,35 @@ classdef gpuArray < handle
     endfunction
 
     function tf = issorted (varargin)
-      ## a host logical, as isequal's: a gpuArray would always be false in if (Octave 7)
-      tf = gpuArray.host_call_ ("issorted", 1, varargin{:});
-      __gpuarray__ ("host_fallback");
+      ## a host logical, as isequal's: a gpuArray would always be false in if (Octave 7).
+      ## A real vector on the device, in sort's order: ascending, each pair in order or
+      ## the later one NaN; descending, each pair in order or the earlier one NaN; the
+      ## answer alone comes back. Anything else (matrices, "rows", complex) to Octave's.
+      x = varargin{1};
+      mode = "ascend";
+      if (nargin == 2 && ischar (varargin{2}))
+        mode = varargin{2};
+      endif
+      if (! isa (x, "gpuArray") || iscomplex (x) || ! isvector (x) || nargin > 2 ...
+          || (nargin == 2 && ! any (strcmp (mode, {"ascend", "descend", "either"}))))
+        tf = gpuArray.host_call_ ("issorted", 1, varargin{:});
+        __gpuarray__ ("host_fallback");
+        return;
+      endif
+      n = numel (x);
+      tf = true;
+      if (n < 2)
+        return;
+      endif
+      a = subsref (x, substruct ("()", {1:n-1}));
+      b = subsref (x, substruct ("()", {2:n}));
+      if (! strcmp (mode, "descend"))
+        tf = gather (all ((a <= b) | isnan (b)));
+      endif
+      if (strcmp (mode, "descend") || (strcmp (mode, "either") && ! tf))
+        tf = gather (all ((a >= b) | isnan (a)));
+      endif
+      tf = logical (tf);
     endfunction
 
     function varargout = unique (x, varargin)
@@ -5189,10 +5215,38 @@ endclassdef
 %!     endfor
 %!   endfor
 %! endfor
-%! ## issorted: a host logical (usable in if)
+%! ## issorted: a host logical (usable in if), Octave's answers (NaN last ascending,
+%! ## first descending, -0 equal to 0), on the device for real vectors
 %! tf = issorted (gpuArray ([1 2 2 3]));
 %! assert (islogical (tf) && ! isa (tf, "gpuArray") && tf);
 %! assert (issorted (gpuArray ([3 1])), false);
+%! vs = {[1 NaN], [NaN 1], [NaN NaN], [2 1], [1 2], [0 -0], [-0 0], [1 1 2], [1; 2], 5, ...
+%!       [NaN 2 1], [1 2 NaN 3], int8([3 2 2]), [true false], single([1 2 NaN]), ...
+%!       sort(randn (1, 5000)), [sort(randn (1, 5000)) 0], [], ones(2)};
+%! for k = 1:numel (vs)
+%!   for m = {"ascend", "descend", "either"}
+%!     if (isvector (vs{k}))
+%!       gpuarray_stats ("reset");
+%!       tf = issorted (gpuArray (vs{k}), m{1});
+%!       st = gpuarray_stats ();
+%!       assert (st.host_fallbacks == 0);
+%!     else   # Octave's own: its answer or its error
+%!       try
+%!         tf = issorted (gpuArray (vs{k}), m{1});
+%!       catch err
+%!         tf = err.message;
+%!       end_try_catch
+%!     endif
+%!     try
+%!       want = issorted (vs{k}, m{1});
+%!     catch err
+%!       want = err.message;
+%!     end_try_catch
+%!     assert (tf, want);
+%!   endfor
+%! endfor
+%!error <needs a vector> issorted (gpuArray (ones (2)))
+%!error <MODE must be> issorted (gpuArray ([1 2]), "up")
 %!error <gcd: all values must be integers> gcd (gpuArray (1.5), 2)
 
 %!assert (cumsum ([1 2; 3 4], gpuArray (2)), cumsum ([1 2; 3 4], 2))
