@@ -6,7 +6,9 @@
 ## the value passes). Both outputs, as PyTorch's sort gives. GB/s counts reading the
 ## input and writing the values and the positions (double) once. median (x) and
 ## median (X) (over the sort; the twin sorts and averages the middle two, as median.m
-## does for even lengths): GB/s counts reading the input once.
+## does for even lengths), unique (x) of 1e8 integer-valued doubles (about 1e6
+## distinct), ismember (a, s) of 1e8 such values in 1e6 others: GB/s counts reading
+## the inputs once.
 
 function w = bench_sort (small)
   if (small)
@@ -31,6 +33,14 @@ function w = bench_sort (small)
        bw_case("sort", "median(X)", mlabel, "double",
                @(tiny) {bw_rand(1, "double", bw_pick (tiny, 4, m), bw_pick (tiny, 5, m))},
                @(x) bw_finish (median (x)), "bytes", m * m * 8)];
+  ns = max (8, round (n / 100));
+  w = [w, bw_case("sort", "unique(x)", label, "double",
+                  @(tiny) {round(bw_rand (1, "double", bw_pick (tiny, 8, n), 1) * 1e6)},
+                  @(x) bw_finish (unique (x)), "bytes", n * 8), ...
+       bw_case("sort", "ismember(a,s)", label, "double",
+               @(tiny) {round(bw_rand (1, "double", bw_pick (tiny, 8, n), 1) * 1e6), ...
+                        round(bw_rand (2, "double", bw_pick (tiny, 4, ns), 1) * 1e6)},
+               @(a, s) bw_finish (ismember (a, s)), "bytes", (n + ns) * 8)];
   for dim = 1:2
     w = [w, bw_case("sort", sprintf ("[y,i]=sort(X,%d)", dim), mlabel, "double",
                     @(tiny) {bw_rand(1, "double", bw_pick (tiny, 4, m), bw_pick (tiny, 5, m))},

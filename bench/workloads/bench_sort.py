@@ -1,6 +1,7 @@
 """PyTorch twin of bench_sort.m: torch.sort(stable=True), values and positions; the
 medians as Octave's median.m computes them for even lengths (torch.median gives the
-lower middle element instead): the sorted middle two, averaged.
+lower middle element instead): the sorted middle two, averaged; unique and ismember as
+torch.unique (sorted) and torch.isin.
 
 Octave's m-by-m matrix is column-major; the twin keeps the same memory layout, so
 Octave's X(i,j) is T[j, i] here: sort (X, 1) (each contiguous column) is
@@ -29,6 +30,14 @@ def cases(small, h):
     out.append(dict(workload="sort", variant="median(X)", size="%dx%d" % (m, m), cls="double",
                     setup=lambda: (h.rand(1, "double", m, m),),
                     body=lambda x: median(x, 1), bytes=m * m * 8))
+    ns = max(8, round(n / 100))
+    out.append(dict(workload="sort", variant="unique(x)", size=label, cls="double",
+                    setup=lambda: (torch.round(h.rand(1, "double", n, 1) * 1e6),),
+                    body=lambda x: torch.unique(x, sorted=True), bytes=n * 8))
+    out.append(dict(workload="sort", variant="ismember(a,s)", size=label, cls="double",
+                    setup=lambda: (torch.round(h.rand(1, "double", n, 1) * 1e6),
+                                   torch.round(h.rand(2, "double", ns, 1) * 1e6)),
+                    body=lambda a, s: torch.isin(a, s), bytes=(n + ns) * 8))
     for dim, tdim in ((1, 1), (2, 0)):
         out.append(dict(
             workload="sort", variant="[y,i]=sort(X,%d)" % dim, size="%dx%d" % (m, m),
