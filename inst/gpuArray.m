@@ -2820,23 +2820,15 @@ classdef gpuArray < handle
       varargout = {y, i, j}(1:max (1, nargout));
     endfunction
 
-    function m = median (x, dim)
+    function m = median (x, varargin)
       ## Octave 7's median.m on the device for real numeric and logical X: the middle
       ## element of each sorted line, or the sum of the middle two in their class, halved;
       ## NaN where a line holds one. Octave takes its middle elements with nth_element,
       ## whose choice between equal -0 and +0 is its own: a zero median may carry the
       ## other sign. Complex X, empty X and anything Octave rejects go to Octave's own.
-      if (nargin < 1)
-        print_usage ("median");
-      endif
-      args = {x};
-      if (nargin > 1)
-        args{2} = dim;
-      endif
-      [dim, ok] = gpuArray.stat_dim_ (x, args(2:end));
-      ok = ok && isa (x, "gpuArray") && ! iscomplex (x) && ! isempty (x);
+      [dim, ok] = gpuArray.stat_args_ (x, varargin);
       if (! ok)
-        m = gpuArray.host_run_ ("median", 1, args{:});
+        m = gpuArray.host_run_ ("median", 1, x, varargin{:});
         return;
       endif
       n = size (x, dim);
@@ -2866,24 +2858,16 @@ classdef gpuArray < handle
       endif
     endfunction
 
-    function varargout = mode (x, dim)
+    function varargout = mode (x, varargin)
       ## [M, F] = mode (X, DIM) on the device for real numeric and logical X, as Octave
       ## 7's mode.m computes them: each line sorted, runs of equal values (NaNs each
       ## their own), the first value of the longest run (the smallest) and its length.
       ## The third output (a cell array), complex or empty X, and a DIM Octave rejects go
       ## to Octave's own.
-      if (nargin < 1)
-        print_usage ("mode");
-      endif
-      args = {x};
-      if (nargin > 1)
-        args{2} = dim;
-      endif
-      [dim, ok] = gpuArray.stat_dim_ (x, args(2:end));
-      ok = ok && isa (x, "gpuArray") && ! iscomplex (x) && ! isempty (x) && nargout < 3;
+      [dim, ok] = gpuArray.stat_args_ (x, varargin);
       sz = size (x);
-      if (! ok)
-        [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("mode", nargout, args{:});
+      if (! ok || nargout > 2)
+        [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("mode", nargout, x, varargin{:});
         return;
       endif
       if (dim > ndims (x))
@@ -3291,14 +3275,15 @@ classdef gpuArray < handle
       w = gpuArray (id, [], [], true);
     endfunction
 
-    function [dim, ok] = stat_dim_ (x, args)
-      ## DIM as Octave 7's median.m and mode.m read it: ARGS{1} a positive integer scalar
-      ## (gathered), or without it the first non-singleton dimension of X (1 if none);
-      ## ok false for a DIM they reject
-      ok = true;
+    function [dim, ok] = stat_args_ (x, args)
+      ## (X, DIM) as Octave 7's median.m and mode.m read them: ARGS{1} a positive integer
+      ## scalar (gathered), or without it the first non-singleton dimension of X (1 if
+      ## none); ok false where the device does not take them (X not a real, nonempty
+      ## gpuArray, more arguments, a DIM Octave rejects)
+      ok = isa (x, "gpuArray") && ! iscomplex (x) && ! isempty (x) && numel (args) <= 1;
       if (! isempty (args))
         dim = gather (args{1});
-        ok = (isnumeric (dim) || islogical (dim)) && isscalar (dim) && isreal (dim) ...
+        ok = ok && (isnumeric (dim) || islogical (dim)) && isscalar (dim) && isreal (dim) ...
              && dim == fix (dim) && dim > 0;
         dim = double (dim);
       else
