@@ -2897,12 +2897,61 @@ classdef gpuArray < handle
       varargout = {m, f}(1:max (1, nargout));
     endfunction
 
-    function varargout = quantile (varargin)
-      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("quantile", nargout, varargin{:});
+    function q = quantile (x, varargin)
+      ## quantile (X, P, DIM, METHOD) on the device for real numeric and logical X, as
+      ## Octave 7's quantile.m and __quantile__ compute it, step by step: each line
+      ## sorted, the count of its non-NaN values, then METHOD's positions and the linear
+      ## interpolation between neighbours (methods 1, 2 and 4 to 9). Method 3, complex X
+      ## and arguments Octave rejects go to Octave's own.
+      args = cellfun (@gather, varargin, "uniformoutput", false);
+      p = [0.00 0.25, 0.50, 0.75, 1.00];
+      if (numel (args) > 0 && ! isempty (args{1}))
+        p = args{1};
+      endif
+      method = 5;
+      if (numel (args) > 2)
+        method = args{3};
+      endif
+      ok = isa (x, "gpuArray") && ! iscomplex (x) && ! isempty (x) && numel (args) <= 3 ...
+           && isnumeric (p) && isvector (p) && isreal (p) && isnumeric (method) && isscalar (method) ...
+           && any (method == [1 2 4 5 6 7 8 9]);
+      if (ok && numel (args) > 1)
+        [dim, ok] = gpuArray.stat_args_ (x, args(2));
+      elseif (ok)
+        dim = gpuArray.stat_args_ (x, {});
+      endif
+      if (! ok)
+        q = gpuArray.host_run_ ("quantile", 1, x, varargin{:});
+        return;
+      endif
+      perm = 1:(max (ndims (x), dim));
+      perm(1) = dim;
+      perm(dim) = 1;
+      x = permute (x, perm);
+      sx = size (x);
+      q = gpuArray.quantile_columns_ (reshape (x, sx(1), []), double (p), method);
+      q = ipermute (reshape (q, [numel(p), sx(2:end)]), perm);
+      if (isvector (q) && ! isscalar (q) && ! isscalar (p))
+        if (isrow (p))
+          q = reshape (q, 1, []);
+        else
+          q = reshape (q, [], 1);
+        endif
+      endif
     endfunction
 
-    function varargout = prctile (varargin)
-      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("prctile", nargout, varargin{:});
+    function q = prctile (x, varargin)
+      ## prctile (X, P, DIM): Octave 7's prctile.m, quantile (X, P / 100, DIM)
+      args = cellfun (@gather, varargin, "uniformoutput", false);
+      p = [0, 25, 50, 75, 100];
+      if (numel (args) > 0 && ! isempty (args{1}))
+        p = args{1};
+      endif
+      if (! isa (x, "gpuArray") || numel (args) > 2 || ! (isnumeric (p) && isvector (p)))
+        q = gpuArray.host_run_ ("prctile", 1, x, varargin{:});
+        return;
+      endif
+      q = quantile (x, p / 100, args{2:end});
     endfunction
 
     function varargout = ismember (a, s, varargin)
@@ -3273,6 +3322,64 @@ classdef gpuArray < handle
         id = __gpuarray__ ("scan", name, x, min (dim, 1e9), cls);
       endif
       w = gpuArray (id, [], [], true);
+    endfunction
+
+    function inv = quantile_columns_ (x, p, method)
+      ## Octave 7's __quantile__ on the columns of X (a gpuArray), P a host vector, for
+      ## METHOD 1, 2 and 4 to 9: its steps with the same operations, so the same bits
+      if (isinteger (x) || islogical (x))
+        x = double (x);
+      endif
+      p = p(:);
+      x = sort (x, 1);
+      m = sum (! isnan (x));
+      [xr, xc] = size (x);
+      inv = repmat (gpuArray (Inf (classUnderlying (x)) * (-(p < 0) + (p > 1))), 1, xc);
+      k = find ((p >= 0) & (p <= 1));
+      if (isempty (k))
+        return;
+      endif
+      n = numel (k);
+      p = p(k);
+      rows_k = substruct ("()", {k, ":"});
+      if (xr == 1)
+        inv = subsasgn (inv, rows_k, repmat (x, n, 1));
+        return;
+      endif
+      pcd = gpuArray (kron (ones (n, 1), xr * (0:xc-1)));
+      mm = repmat (m, n, 1);
+      if (method > 3)   # a column of one value: its row twice
+        one = (m == 1);
+        x = subsasgn (x, substruct ("()", {2, one}), subsref (x, substruct ("()", {1, one})));
+      endif
+      at = @(i) reshape (subsref (x, substruct ("()", {i})), size (i));
+      switch (method)
+        case 1
+          v = at (max (ceil (p .* m), 1) + pcd);
+        case 2
+          t = p .* m;
+          v = (at (max (ceil (t), 1) + pcd) + at (min (floor (t + 1), mm) + pcd)) / 2;
+        otherwise
+          switch (method)
+            case 4
+              t = p .* m;
+            case 5
+              t = p .* m + 0.5;
+            case 6
+              t = p .* (m + 1);
+            case 7
+              t = p .* (m - 1) + 1;
+            case 8
+              t = p .* (m + 1/3) + 1/3;
+            case 9
+              t = p .* (m + 0.25) + 0.375;
+          endswitch
+          i = max (min (floor (t), mm - 1), 1);
+          r = max (min (t - i, 1), 0);
+          i = i + pcd;
+          v = (1 - r) .* at (i) + r .* at (i + 1);
+      endswitch
+      inv = subsasgn (inv, rows_k, v);
     endfunction
 
     function [dim, ok] = stat_args_ (x, args)
@@ -5131,6 +5238,35 @@ endclassdef
 %!     check_like_octave ("ismember", cases{k}, 1, w, true);
 %!   endfor
 %! endfor
+%!test
+%! ## quantile and prctile on the device: Octave's bits for every method it computes
+%! ## on the device (1, 2, 4-9), NaNs (counted out), one value, P outside [0, 1], every
+%! ## DIM, shapes of row and column P, classes
+%! randn ("seed", 15);
+%! x = randn (9, 4, 2);
+%! x(2, 1, 1) = NaN;
+%! x(:, 3, 2) = NaN;
+%! x(2:end, 4, 1) = NaN;   # one value left
+%! v = randn (1, 1001);
+%! p = [0 0.1 0.25 0.5 0.77 1];
+%! cases = {{x}, {x, p}, {x, p'}, {x, p, 2}, {x, p, 3}, {x, [-0.5 0.5 1.5], 1}, {v, 0.5}, ...
+%!          {v', p}, {single(x), p, 1}, {int16(x * 100), p}, {x > 0, 0.5}, {7, p}};
+%! for k = 1:numel (cases)
+%!   for method = [1 2 4 5 6 7 8 9]
+%!     c = cases{k};
+%!     if (numel (c) < 2)
+%!       c{2} = [];
+%!     endif
+%!     if (numel (c) < 3)
+%!       c{3} = find ([size(c{1}) 2] > 1, 1);
+%!     endif
+%!     check_like_octave ("quantile", [c, {method}], 1, 1, true);
+%!   endfor
+%!   check_like_octave ("quantile", cases{k}, 1, 1, true);
+%! endfor
+%! check_like_octave ("prctile", {x, [10 50 90]}, 1, 1, true);
+%! check_like_octave ("prctile", {x, [10; 90], 2}, 1, 1, true);
+%! check_like_octave ("prctile", {v}, 1, 1, true);
 %!error <MODE must be either "ascend" or "descend"> sort (gpuArray ([2 1]), "up")
 %!error <DIM must be a valid dimension> sort (gpuArray ([2 1]), 0)
 %!assert (gather (sort (gpuArray ([3 1 2]), 3)), [3 1 2])
@@ -5155,8 +5291,8 @@ endclassdef
 %! A = eye (4) * 2 + randn (4) * 0.2;
 %! t = (1:6)';
 %! c = {{"sort", {z}, 2}, {"sortrows", {z, 2}, 2}, ...
-%!      {"unique", {r, "rows"}, 3}, {"mode", {r}, 3}, {"quantile", {x, [0.25 0.5]}, 1}, ...
-%!      {"prctile", {x, 50}, 1}, {"ismember", {r, int8([0 1])}, 2}, {"lookup", {[-1 0 1], x}, 1}, ...
+%!      {"unique", {r, "rows"}, 3}, {"mode", {r}, 3}, {"quantile", {x, [0.25 0.5], 1, 3}, 1}, ...
+%!      {"prctile", {z, 50}, 1}, {"ismember", {r, int8([0 1])}, 2}, {"lookup", {[-1 0 1], x}, 1}, ...
 %!      {"histc", {x(:), -2:2}, 2}, {"interp1", {t, t.^2, [1.5; 2.5]}, 1}, {"fft", {x}, 1}, ...
 %!      {"ifft", {z, 6, 2}, 1}, {"fft2", {r}, 1}, {"ifft2", {z}, 1}, {"fftn", {r}, 1}, ...
 %!      {"ifftn", {z}, 1}, {"filter", {[1 2], [1 -0.5], r}, 2}, {"filter2", {[1 2; 3 4], r}, 1}, ...
