@@ -2735,7 +2735,7 @@ classdef gpuArray < handle
         return;
       endif
       c = double (c);
-      i = gpuArray ((1:rows (A))');
+      i = gpuArray.colon (1, rows (A)).';
       for k = numel (c):-1:1
         M = subsref (A, substruct ("()", {i, abs(c(k))}));
         if (c(k) < 0)
@@ -2979,7 +2979,7 @@ classdef gpuArray < handle
       na = numel (a);
       ns = numel (s);
       [vs, p] = sort ([reshape(gpuArray (s), ns, 1); reshape(gpuArray (a), na, 1)]);
-      k = gpuArray ((1:na + ns)');
+      k = gpuArray.colon (1, na + ns).';
       ## the position (in sorted order) of the last element of S at or before each one
       j = cummax ((p <= ns) .* k);
       of_a = p > ns;
@@ -3346,8 +3346,9 @@ classdef gpuArray < handle
         inv = subsasgn (inv, rows_k, repmat (x, n, 1));
         return;
       endif
-      pcd = gpuArray (kron (ones (n, 1), xr * (0:xc-1)));
-      mm = repmat (m, n, 1);
+      ## each column's start and its count, broadcast over the n rows of P (Octave's
+      ## kron copies: the same values)
+      pcd = xr * gpuArray.colon (0, xc - 1);
       if (method > 3)   # a column of one value: its row twice
         one = (m == 1);
         x = subsasgn (x, substruct ("()", {2, one}), subsref (x, substruct ("()", {1, one})));
@@ -3358,7 +3359,7 @@ classdef gpuArray < handle
           v = at (max (ceil (p .* m), 1) + pcd);
         case 2
           t = p .* m;
-          v = (at (max (ceil (t), 1) + pcd) + at (min (floor (t + 1), mm) + pcd)) / 2;
+          v = (at (max (ceil (t), 1) + pcd) + at (min (floor (t + 1), m) + pcd)) / 2;
         otherwise
           switch (method)
             case 4
@@ -3374,7 +3375,7 @@ classdef gpuArray < handle
             case 9
               t = p .* (m + 0.25) + 0.375;
           endswitch
-          i = max (min (floor (t), mm - 1), 1);
+          i = max (min (floor (t), m - 1), 1);
           r = max (min (t - i, 1), 0);
           i = i + pcd;
           v = (1 - r) .* at (i) + r .* at (i + 1);
