@@ -2888,7 +2888,7 @@ classdef gpuArray < handle
       len = diff ([starts; n * L + 1]);
       runs = subsasgn (gpuArray.zeros (n, L), substruct ("()", {starts}), len);
       [f, r] = max (runs, [], 1);
-      m = subsref (xs, substruct ("()", {r + n * (0:L-1)}));
+      m = subsref (xs, substruct ("()", {r + n * gpuArray.colon(0, L - 1)}));
       sz2 = sz;
       sz2(dim) = 1;
       shape = sz2(perm);
