@@ -37,11 +37,15 @@ static char *sort_source(const void *ctx)
   ga_sb_printf(&b, "#define KEY_BITS %d\n#define KEY_T %s\n#define ELEM_BYTES %zu\n#define NSG_MAX %u\n#define MODE %d\n"
                "#define TILE %uu\n", bits == 64 ? 64 : 32, bits == 64 ? "uint64_t" : "uint", ga_class_size(c), v->subgroups,
                v->mode, v->tile);
+  /* element e's bits, unsigned (ga_common.glsl's loads) */
+  size_t sz = ga_class_size(c);
+  char ld[64];
+  snprintf(ld, sizeof ld, "ga_ld_%s(pc.in_addr, uint64_t(e))",
+           c == GA_LOGICAL ? "logical" : sz == 8 ? "uint64" : sz == 4 ? "uint32" : sz == 2 ? "uint16" : "uint8");
   if (c == GA_DOUBLE || c == GA_SINGLE) {
     /* -0 as +0 and every NaN as the one of all ones; positives above negatives */
     bool dbl = c == GA_DOUBLE;
-    const char *t = dbl ? "uint64_t" : "uint", *ld = dbl ? "GaU64(pc.in_addr + 8ul * uint64_t(e)).v"
-                                                      : "GaU32(pc.in_addr + 4ul * uint64_t(e)).v";
+    const char *t = dbl ? "uint64_t" : "uint";
     const char *sign = dbl ? "0x8000000000000000UL" : "0x80000000u", *mag = dbl ? "0x7fffffffffffffffUL" : "0x7fffffffu";
     const char *inf = dbl ? "0x7ff0000000000000UL" : "0x7f800000u";
     ga_sb_printf(&b, "%s ga_sort_key(%s b)\n{\n  if ((b & %s) > %s)\n    return ~%s(0);\n"
@@ -50,10 +54,6 @@ static char *sort_source(const void *ctx)
     ga_sb_printf(&b, "#define VALUE_OF(k) (((k) & %s) != %s(0) ? (k) & %s : ~(k))\n", sign, t, mag);
     ga_sb_printf(&b, "#define KEY_OF(e) ga_sort_key(%s)\n#define SPECIAL_OF(e) (VALUE_OF(KEY_OF(e)) != %s)\n", ld, ld);
   } else {
-    size_t sz = ga_class_size(c);
-    const char *ld = sz == 8 ? "GaU64(pc.in_addr + 8ul * uint64_t(e)).v" : sz == 4 ? "GaU32(pc.in_addr + 4ul * uint64_t(e)).v"
-                     : sz == 2 ? "ga_ld_uint16(pc.in_addr, uint64_t(e))" : c == GA_LOGICAL ? "ga_ld_logical(pc.in_addr, uint64_t(e))"
-                     : "ga_ld_uint8(pc.in_addr, uint64_t(e))";
     const char *flip = !ga_class_is_signed(c) ? (sz == 8 ? "0UL" : "0u") : sz == 8 ? "0x8000000000000000UL"
                        : sz == 4 ? "0x80000000u" : sz == 2 ? "0x8000u" : "0x80u";
     const char *mask = sz == 8 ? "~0UL" : sz == 4 ? "~0u" : sz == 2 ? "0xffffu" : "0xffu";
