@@ -671,6 +671,8 @@ static ga_status power_goes_complex(const resolved *ra, const resolved *rb, int 
         *found = x < 0;
       return st;
     }
+    if (ga_range_of(ra->t) & GA_RANGE_PLUS)
+      return GA_OK;
     /* negative, or -0 (not a NaN whose sign bit happens to be set) */
     ga_tensor *neg = NULL, *zero = NULL, *sb = NULL, *nz = NULL;
     st = derive(ra->t, false, 0, GA_OP_LT, 0.0, &neg);
@@ -691,6 +693,8 @@ static ga_status power_goes_complex(const resolved *ra, const resolved *rb, int 
       return st;
     st = noninteger_flags(rb->t, &flags);
   } else {
+    if (ga_range_of(ra->t) & GA_RANGE_NONNEG) /* no negative base: -0 meets its own rule here */
+      return GA_OK;
     ga_tensor *neg = NULL;
     st = derive(ra->t, false, 0, GA_OP_LT, 0.0, &neg);
     if (st == GA_OK)
@@ -701,6 +705,10 @@ static ga_status power_goes_complex(const resolved *ra, const resolved *rb, int 
   }
   if (st == GA_OK)
     st = ga_any_true(flags, found);
+  /* a scalar exponent's check found no negative base and no -0: that holds for every
+   * later use of the base, whose value never changes */
+  if (st == GA_OK && !*found && rb->numel == 1)
+    ga_range_learn(ra->t, GA_RANGE_NONNEG | GA_RANGE_PLUS);
   ga_tensor_unref(flags);
   ga_tensor_unref(nonint);
   return st;

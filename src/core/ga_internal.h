@@ -426,8 +426,10 @@ void ga_tensor_lines(const ga_tensor *a, int dim, int64_t *inner, int64_t *n, in
  * want_index, the positions' ix (double, a's shape; else NULL); nothing made on failure */
 ga_status ga_tensor_line_results(ga_tensor *a, ga_class cls, bool want_index, ga_tensor **t, ga_tensor **ix);
 
-/* Facts about a real tensor's values known without reading them (ga_range.c), NaN aside */
-enum { GA_RANGE_NONNEG = 1, GA_RANGE_GE1 = 2, GA_RANGE_UNIT = 4 };
+/* Facts about a real tensor's values known without reading them (ga_range.c), NaN aside:
+ * >= 0 (-0 allowed), >= 1, within [-1, 1], and >= +0 with no -0 (x .^ 0.5 of a -0 is
+ * complex in Octave, sqrt (-0) is not) */
+enum { GA_RANGE_NONNEG = 1, GA_RANGE_GE1 = 2, GA_RANGE_UNIT = 4, GA_RANGE_PLUS = 8 };
 int ga_range_of(const ga_tensor *t);
 void ga_range_learn(ga_tensor *t, int facts); /* what a check of the data found */
 void ga_range_keep(ga_tensor *t);             /* before a pending value is computed: keep its facts */

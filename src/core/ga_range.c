@@ -1,5 +1,5 @@
 /* What is known of a value's range without reading it: nonnegative, at least 1, within
- * [-1, 1] (NaN aside, which never makes a result complex). Real functions whose Octave
+ * [-1, 1], nonnegative without -0 (NaN aside, which never makes a result complex). Real functions whose Octave
  * result turns complex outside a domain (sqrt, log, acosh, asin, ...) must otherwise check
  * the data first, which is a pass over it and a wait for the answer. The facts come from
  * three places: the structure of a pending expression (sqrt (x.^2 + 1)), generators
@@ -12,15 +12,16 @@
 
 static int scalar_range(double v)
 {
-  return (v >= 0 ? GA_RANGE_NONNEG : 0) | (v >= 1 ? GA_RANGE_GE1 : 0) | (fabs(v) <= 1 ? GA_RANGE_UNIT : 0);
+  return (v >= 0 ? GA_RANGE_NONNEG : 0) | (v >= 1 ? GA_RANGE_GE1 : 0) | (fabs(v) <= 1 ? GA_RANGE_UNIT : 0) |
+         (v > 0 || (v == 0 && !signbit(v)) ? GA_RANGE_PLUS : 0);
 }
 
 static int class_range(ga_class cls)
 {
   if (cls == GA_LOGICAL)
-    return GA_RANGE_NONNEG | GA_RANGE_UNIT;
+    return GA_RANGE_NONNEG | GA_RANGE_UNIT | GA_RANGE_PLUS;
   if (ga_class_is_int(cls) && !ga_class_is_signed(cls))
-    return GA_RANGE_NONNEG;
+    return GA_RANGE_NONNEG | GA_RANGE_PLUS;
   return 0;
 }
 
@@ -48,21 +49,24 @@ static int node_range(const ga_lazy *lz, int j, int depth)
   }
   case GA_X_RANDOM:
     switch (n->gen) {
-    case GA_GEN_UNIFORM: return GA_RANGE_NONNEG | GA_RANGE_UNIT;
-    case GA_GEN_INTEGER: return GA_RANGE_NONNEG; /* 0 .. m-1, shifted by a separate node */
-    case GA_GEN_PERM: return GA_RANGE_NONNEG | GA_RANGE_GE1;
+    case GA_GEN_UNIFORM: return GA_RANGE_NONNEG | GA_RANGE_UNIT | GA_RANGE_PLUS;
+    case GA_GEN_INTEGER: return GA_RANGE_NONNEG | GA_RANGE_PLUS; /* 0 .. m-1, shifted by a separate node */
+    case GA_GEN_PERM: return GA_RANGE_NONNEG | GA_RANGE_GE1 | GA_RANGE_PLUS;
     default: return 0;
     }
   case GA_X_INDEX:
-    return n->gen == GA_GEN_EYE ? GA_RANGE_NONNEG | GA_RANGE_UNIT : 0;
+    return n->gen == GA_GEN_EYE ? GA_RANGE_NONNEG | GA_RANGE_UNIT | GA_RANGE_PLUS : 0;
   case GA_X_UNARY: {
     int a = node_range(lz, n->a, depth + 1);
     switch (n->uop) {
-    case GA_UOP_ABS: case GA_UOP_SQRT: case GA_UOP_EXP: case GA_UOP_ERFC: case GA_UOP_ERFCX: case GA_UOP_EPS:
-      return GA_RANGE_NONNEG;
-    case GA_UOP_COSH: return GA_RANGE_NONNEG | GA_RANGE_GE1;
+    case GA_UOP_ABS: case GA_UOP_EXP: case GA_UOP_ERFC: case GA_UOP_ERFCX: case GA_UOP_EPS:
+      return GA_RANGE_NONNEG | GA_RANGE_PLUS;
+    case GA_UOP_SQRT: return GA_RANGE_NONNEG | (a & GA_RANGE_PLUS); /* sqrt (-0) is -0 */
+    case GA_UOP_COSH: return GA_RANGE_NONNEG | GA_RANGE_GE1 | GA_RANGE_PLUS;
     case GA_UOP_SIN: case GA_UOP_COS: case GA_UOP_TANH: case GA_UOP_ERF: return GA_RANGE_UNIT;
-    case GA_UOP_FLOOR: case GA_UOP_CEIL: case GA_UOP_ROUND: case GA_UOP_FIX: return a & (GA_RANGE_NONNEG | GA_RANGE_GE1);
+    /* ceil (-0.5) is -0, but not from values >= +0 */
+    case GA_UOP_FLOOR: case GA_UOP_CEIL: case GA_UOP_ROUND: case GA_UOP_FIX:
+      return a & (GA_RANGE_NONNEG | GA_RANGE_GE1 | GA_RANGE_PLUS);
     case GA_UOP_CAST: return ga_class_is_float(n->cls) ? a : 0;
     default: return 0;
     }
@@ -76,28 +80,33 @@ static int node_range(const ga_lazy *lz, int j, int depth)
     return 0;
   int a = node_range(lz, n->a, depth + 1), b = node_range(lz, n->b, depth + 1);
   switch (n->op) {
-  case GA_OP_PLUS:
-    return ((a & b) & GA_RANGE_NONNEG) |
+  case GA_OP_PLUS: /* +0 + +0 is +0 */
+    return ((a & b) & (GA_RANGE_NONNEG | GA_RANGE_PLUS)) |
            (((a & GA_RANGE_GE1) && (b & GA_RANGE_NONNEG)) || ((b & GA_RANGE_GE1) && (a & GA_RANGE_NONNEG)) ? GA_RANGE_GE1 : 0);
   case GA_OP_TIMES:
-    if (n->a == n->b) /* x .* x */
-      return GA_RANGE_NONNEG | (a & GA_RANGE_GE1);
-    return (a & b) & (GA_RANGE_NONNEG | GA_RANGE_GE1 | GA_RANGE_UNIT);
-  case GA_OP_RDIVIDE: return (a & b) & GA_RANGE_NONNEG;
+    if (n->a == n->b) /* x .* x: (-0) .* (-0) is +0 */
+      return GA_RANGE_NONNEG | GA_RANGE_PLUS | (a & GA_RANGE_GE1);
+    return (a & b) & (GA_RANGE_NONNEG | GA_RANGE_GE1 | GA_RANGE_UNIT | GA_RANGE_PLUS);
+  case GA_OP_RDIVIDE: return (a & b) & (GA_RANGE_NONNEG | GA_RANGE_PLUS);
   case GA_OP_POWER: {
     const ga_xnode *e = &x->nodes[n->b];
     if (e->kind == GA_X_SCALAR && !ga_class_is_int(e->cls)) {
       double y = x->scalars[e->slot].v.f;
       if (y == 2 * floor(y / 2) && fabs(y) < 2147483648.0) /* an even integer power */
-        return GA_RANGE_NONNEG | (y > 0 ? a & GA_RANGE_GE1 : 0);
+        return GA_RANGE_NONNEG | GA_RANGE_PLUS | (y > 0 ? a & GA_RANGE_GE1 : 0);
     }
-    return a & GA_RANGE_NONNEG ? GA_RANGE_NONNEG : 0;
+    return a & (GA_RANGE_NONNEG | GA_RANGE_PLUS);
   }
-  case GA_OP_HYPOT: return GA_RANGE_NONNEG;
-  /* Octave's max and min skip a NaN operand: max (x, 0) is never negative (a -0 of x
-   * stays, which sqrt and log take as real; x .^ y checks for -0 itself) */
-  case GA_OP_MAX: return ((a | b) & (GA_RANGE_NONNEG | GA_RANGE_GE1)) | (a & b & GA_RANGE_UNIT);
-  case GA_OP_MIN: return a & b & (GA_RANGE_NONNEG | GA_RANGE_GE1 | GA_RANGE_UNIT);
+  case GA_OP_HYPOT: return GA_RANGE_NONNEG | GA_RANGE_PLUS;
+  /* Octave's max and min skip a NaN operand, so one operand's facts hold for the result
+   * only where it is never NaN, a scalar: max (x, 0) is never negative (a -0 of x stays,
+   * which sqrt and log take as real), but max (x, y) is x where y is NaN */
+  case GA_OP_MAX: {
+    int sa = x->nodes[n->a].kind == GA_X_SCALAR ? a : 0, sb = x->nodes[n->b].kind == GA_X_SCALAR ? b : 0;
+    return ((sa | sb) & (GA_RANGE_NONNEG | GA_RANGE_GE1)) |
+           (a & b & (GA_RANGE_NONNEG | GA_RANGE_GE1 | GA_RANGE_UNIT | GA_RANGE_PLUS));
+  }
+  case GA_OP_MIN: return a & b & (GA_RANGE_NONNEG | GA_RANGE_GE1 | GA_RANGE_UNIT | GA_RANGE_PLUS);
   default: return 0;
   }
 }

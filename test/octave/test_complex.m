@@ -390,6 +390,30 @@ P0(2) = -4;
 N = gpuArray (x);
 [np, nf] = check (gather (log (N)), log (x), F, "negative: complex", np, nf);
 [np, nf] = check (gather (log (N)), log (x), F, "negative again: complex", np, nf);
+## x .^ y: a base known >= 0 (and, for a scalar exponent, free of -0, which Octave takes
+## as negative there) needs no check
+E = gpuArray (randn (30, 4));  e = gather (E);
+V = gpuArray.rand (30, 4);
+Yp = {V .^ 1.5, exp(E) .^ 0.3, abs(E) .^ 2.5, (E .^ 2 + 1) .^ (1/3), V .^ E, abs(E) .^ E, hypot(E, 1) .^ -0.7};
+[np, nf] = check (checks_ (@() cellfun (@gather, {V .^ 1.5, exp(E) .^ 0.3, abs(E) .^ 2.5, (E .^ 2 + 1) .^ (1/3), ...
+                                                  V .^ E, abs(E) .^ E, hypot(E, 1) .^ -0.7}, "UniformOutput", false)) ...
+                  - 8 * 30 * 4 * 7, 0, 0, "x .^ y of a provably nonnegative base: no check", np, nf);
+v = gather (V);
+Yr = {v .^ 1.5, exp(e) .^ 0.3, abs(e) .^ 2.5, (e .^ 2 + 1) .^ (1/3), v .^ e, abs(e) .^ e, hypot(e, 1) .^ -0.7};
+for k = 1:numel (Yp)
+  [np, nf] = check (gather (Yp{k}), Yr{k}, F, sprintf ("x .^ y of a nonnegative base %d", k), np, nf);
+endfor
+## -0 from a scalar -0 or ceil: checked, complex as Octave
+[np, nf] = check (gather ((V .* -0) .^ 0.5), (v .* -0) .^ 0.5, F, "(V .* -0) .^ 0.5: complex", np, nf);
+[np, nf] = check (gather (ceil (V - 1) .^ 0.5), ceil (v - 1) .^ 0.5, F, "ceil (V - 1) .^ 0.5: complex", np, nf);
+[np, nf] = check (gather (sqrt (E .* 0) .^ 1.5), sqrt (e .* 0) .^ 1.5, F, "sqrt (E .* 0) .^ 1.5", np, nf);
+## what a scalar exponent's check found is kept
+Q = gpuArray (abs (e) + 0.5);
+[np, nf] = check (checks_ (@() gather (Q .^ 1.5)) > 8 * numel (e), true, 0, "x .^ 1.5 of an upload: checked", np, nf);
+[np, nf] = check (checks_ (@() gather (Q .^ 2.5)), 8 * numel (e), 0, "x .^ 2.5 then: the check is kept", np, nf);
+## max (x, y) is x where y is NaN: y's range says nothing of the result
+[np, nf] = check (gather (sqrt (max (gpuArray ([-5; 4]), sqrt (gpuArray ([NaN; 1]))))), ...
+                  sqrt (max ([-5; 4], [NaN; 1])), F, "sqrt (max (x, y)) where y is NaN: complex", np, nf);
 
 ## ---- errors ----------------------------------------------------------------------------------------
 for c = {"int8", "uint16", "int32", "int64"}
