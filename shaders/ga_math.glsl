@@ -2575,6 +2575,78 @@ double ga_m_erfc_solve(double z, double c, bool have_c)
   }
   return y;
 }
+// erfinv (a) = a P (w), w = -log ((1 - a) (1 + a)), for w < 6.25 (|a| < 0.99805; erfcinv
+// (z) for z in (0.00097, 1.999)), where random data mostly lies, without the solver above:
+// P of degree 27 in t = w - 3.125 (Giles' variable, a least-squares fit to erfinv (a) / a
+// within 2^-64 relative), its last two steps and the product with a in double-double,
+// and w from the exact product (1 - a)(1 + a) through glibc's log with its tail (pow's),
+// so that w carries ~2^-60 absolute error: within 0.57 ulp of the true value at 40000
+// points of a C model of these steps against 40-digit references (more than 99% of them
+// correctly rounded), against the solver's ~250 FP64 operations and three divisions.
+// a = ah + al, 1 - a = uh + ul, 1 + a = vh + vl, each exactly; false where w >= 6.25.
+// (qh + ql) = (ch + cl) + (qh + ql)(th + tl), a Horner step in double-double
+void ga_m_dd_horner(inout double qh, inout double ql, double th, double tl, double ch, double cl)
+{
+  precise double mh, me;
+  ga_m_mul12(qh, th, mh, me);
+  precise double sh, se;
+  ga_m_add12(ch, mh, sh, se);
+  precise double rest = se + (cl + (me + (qh * tl + ql * th)));
+  precise double rh, rl;
+  ga_m_fast12(sh, rest, rh, rl);
+  qh = rh;
+  ql = rl;
+}
+bool ga_m_erfinv_central(double ah, double al, double uh, double ul, double vh, double vl, out double y)
+{
+  precise double p, pe;
+  ga_m_mul12(uh, vh, p, pe);
+  precise double ph, pl;
+  ga_m_fast12(p, pe + (uh * vl + ul * vh), ph, pl);
+  y = 0.0lf;
+  if (!(ph > 0.0019304541362277093lf)) // exp (-6.25)
+    return false;
+  precise double lt;
+  precise double wh = -ga_m_log_glibc_bits(doubleBitsToUint64(ph), lt);
+  // log (ph + pl) = log (ph) + pl / ph: below 2^-53, so a float quotient is enough
+  precise double wl = -(lt + double(float(pl) / float(ph)));
+  precise double th, te;
+  ga_m_add12(wh, -3.125lf, th, te);
+  precise double tl = te + wl;
+  precise double q = -5.01880274073273e-25lf;
+  q = fma(q, th, 8.538916980097899e-24lf);
+  q = fma(q, th, 1.2540037608649467e-23lf);
+  q = fma(q, th, -8.805243002913588e-22lf);
+  q = fma(q, th, 3.47517101352878e-21lf);
+  q = fma(q, th, 3.398938840075658e-20lf);
+  q = fma(q, th, -3.6419585581582217e-19lf);
+  q = fma(q, th, 3.9008119572788153e-19lf);
+  q = fma(q, th, 1.5843805385282317e-17lf);
+  q = fma(q, th, -1.1999591144793925e-16lf);
+  q = fma(q, th, -4.312824689777338e-17lf);
+  q = fma(q, th, 6.506995655763601e-15lf);
+  q = fma(q, th, -3.9993500945467437e-14lf);
+  q = fma(q, th, -8.065484614857114e-14lf);
+  q = fma(q, th, 2.630402046495007e-12lf);
+  q = fma(q, th, -1.297899972382595e-11lf);
+  q = fma(q, th, -5.414264408592681e-11lf);
+  q = fma(q, th, 1.0512237596766607e-09lf);
+  q = fma(q, th, -4.112661220815192e-09lf);
+  q = fma(q, th, -2.9070391740235368e-08lf);
+  q = fma(q, th, 4.234788177920832e-07lf);
+  q = fma(q, th, -1.3654691755641906e-06lf);
+  q = fma(q, th, -1.3882523394626009e-05lf);
+  q = fma(q, th, 0.00018673420801971447lf);
+  q = fma(q, th, -0.0007407025341544304lf);
+  q = fma(q, th, -0.006033670871426843lf);
+  // c1 + t q, then c0 + t (c1 + t q), in double-double (written out: spirv-opt's
+  // unrolled copies of a loop lose `precise`)
+  precise double qh = q, ql = 0.0lf;
+  ga_m_dd_horner(qh, ql, th, tl, 0.2401581824255883lf, 1.0058235233521348e-17lf);
+  ga_m_dd_horner(qh, ql, th, tl, 1.6536545626831027lf, -2.3557057400672906e-17lf);
+  y = ga_m_fma1(ah, qh, ah * ql + al * qh);
+  return true;
+}
 double ga_erfinv_d(double x)
 {
   if (isnan(x))
@@ -2586,7 +2658,12 @@ double ga_erfinv_d(double x)
     return ga_m_copysign(ga_m_inf(), x);
   if (x == 0.0lf)
     return x;
-  return ga_m_copysign(ga_m_erfc_solve(1.0lf - ax, ax, true), x);
+  precise double uh, ul, vh, vl, y;
+  ga_m_add12(1.0lf, -ax, uh, ul);
+  ga_m_add12(1.0lf, ax, vh, vl);
+  if (!ga_m_erfinv_central(ax, 0.0lf, uh, ul, vh, vl, y))
+    y = ga_m_erfc_solve(1.0lf - ax, ax, true);
+  return ga_m_copysign(y, x);
 }
 double ga_erfcinv_d(double z)
 {
@@ -2603,8 +2680,13 @@ double ga_erfcinv_d(double z)
   // one call site: every call of the solver inlines a copy of it
   bool neg = z > 1.0lf;
   double zz = neg ? 2.0lf - z : z; // exact
-  double c = neg ? z - 1.0lf : 1.0lf - z;
-  double y = ga_m_erfc_solve(zz, c, neg ? c >= 0.5lf : z >= 0.5lf);
+  precise double ah, al, vh, vl, y;
+  ga_m_add12(1.0lf, -zz, ah, al);
+  ga_m_add12(2.0lf, -zz, vh, vl);
+  if (!ga_m_erfinv_central(ah, al, zz, 0.0lf, vh, vl, y)) {
+    double c = neg ? z - 1.0lf : 1.0lf - z;
+    y = ga_m_erfc_solve(zz, c, neg ? c >= 0.5lf : z >= 0.5lf);
+  }
   return neg ? -y : y;
 }
 

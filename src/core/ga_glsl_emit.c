@@ -1217,7 +1217,8 @@ static unsigned expr_table_groups(const ga_expr *x)
     if (n->kind != GA_X_UNARY || ga_class_is_complex(n->cls))
       continue;
     switch (n->uop) {
-    case GA_UOP_ERF: case GA_UOP_ERFINV: case GA_UOP_ERFCINV: g |= TAB_ERF; break;
+    case GA_UOP_ERF: g |= TAB_ERF; break;
+    case GA_UOP_ERFINV: case GA_UOP_ERFCINV: g |= TAB_ERF | TAB_LOGG; break; /* glibc's log in the central range */
     case GA_UOP_ERFC: g |= TAB_ERF | TAB_EXPG; break;
     case GA_UOP_GAMMA: g |= TAB_EXPG | TAB_LOGG; break;
     case GA_UOP_LOG2: /* pow's double-double log; glibc's log2f for singles (ga_glsl_emit_unary) */

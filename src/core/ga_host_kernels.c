@@ -348,6 +348,72 @@ static double erfc_solve(double z, double c, bool have_c)
   return y;
 }
 
+/* erfinv (a) = a P (w), w = -log ((1 - a) (1 + a)), where w < 6.25: the device's central
+ * range (shaders/ga_math.glsl's ga_m_erfinv_central says how) with the same polynomial,
+ * double-double steps and exact products; w's log from long double (64 bits or more on
+ * the x86-64 and arm64 Linux this builds for) where the device uses glibc's log with its
+ * tail. a = ah + al, 1 - a = uh + ul, 1 + a = vh + vl; false where w >= 6.25. */
+static void add12(double a, double b, double *s, double *e)
+{
+  double ss = a + b, bb = ss - a;
+  *e = (a - (ss - bb)) + (b - bb);
+  *s = ss;
+}
+static void fast12(double a, double b, double *s, double *e)
+{
+  double ss = a + b;
+  *e = b - (ss - a);
+  *s = ss;
+}
+static void dd_horner(double *qh, double *ql, double th, double tl, double ch, double cl)
+{
+  double mh = *qh * th, me = fma(*qh, th, -mh), sh, se;
+  add12(ch, mh, &sh, &se);
+  fast12(sh, se + (cl + (me + (*qh * tl + *ql * th))), qh, ql);
+}
+static bool erfinv_central(double ah, double al, double uh, double ul, double vh, double vl, double *y)
+{
+  double p = uh * vh, ph, pl;
+  fast12(p, fma(uh, vh, -p) + (uh * vl + ul * vh), &ph, &pl);
+  if (!(ph > 0.0019304541362277093)) /* exp (-6.25) */
+    return false;
+  long double lw = -logl((long double)ph);
+  double wh = (double)lw, wl = (double)(lw - wh) - pl / ph, th, te;
+  add12(wh, -3.125, &th, &te);
+  double tl = te + wl;
+  double q = -5.01880274073273e-25;
+  q = fma(q, th, 8.538916980097899e-24);
+  q = fma(q, th, 1.2540037608649467e-23);
+  q = fma(q, th, -8.805243002913588e-22);
+  q = fma(q, th, 3.47517101352878e-21);
+  q = fma(q, th, 3.398938840075658e-20);
+  q = fma(q, th, -3.6419585581582217e-19);
+  q = fma(q, th, 3.9008119572788153e-19);
+  q = fma(q, th, 1.5843805385282317e-17);
+  q = fma(q, th, -1.1999591144793925e-16);
+  q = fma(q, th, -4.312824689777338e-17);
+  q = fma(q, th, 6.506995655763601e-15);
+  q = fma(q, th, -3.9993500945467437e-14);
+  q = fma(q, th, -8.065484614857114e-14);
+  q = fma(q, th, 2.630402046495007e-12);
+  q = fma(q, th, -1.297899972382595e-11);
+  q = fma(q, th, -5.414264408592681e-11);
+  q = fma(q, th, 1.0512237596766607e-09);
+  q = fma(q, th, -4.112661220815192e-09);
+  q = fma(q, th, -2.9070391740235368e-08);
+  q = fma(q, th, 4.234788177920832e-07);
+  q = fma(q, th, -1.3654691755641906e-06);
+  q = fma(q, th, -1.3882523394626009e-05);
+  q = fma(q, th, 0.00018673420801971447);
+  q = fma(q, th, -0.0007407025341544304);
+  q = fma(q, th, -0.006033670871426843);
+  double qh = q, ql = 0.0;
+  dd_horner(&qh, &ql, th, tl, 0.2401581824255883, 1.0058235233521348e-17);
+  dd_horner(&qh, &ql, th, tl, 1.6536545626831027, -2.3557057400672906e-17);
+  *y = fma(ah, qh, ah * ql + al * qh);
+  return true;
+}
+
 static double host_erfinv(double x)
 {
   if (isnan(x))
@@ -359,7 +425,11 @@ static double host_erfinv(double x)
     return copysign(INFINITY, x);
   if (x == 0.0)
     return x;
-  double y = erfc_solve(1.0 - ax, ax, true); /* 1 - ax: exact from 0.5 up, where it matters */
+  double uh, ul, vh, vl, y;
+  add12(1.0, -ax, &uh, &ul);
+  add12(1.0, ax, &vh, &vl);
+  if (!erfinv_central(ax, 0.0, uh, ul, vh, vl, &y))
+    y = erfc_solve(1.0 - ax, ax, true); /* 1 - ax: exact from 0.5 up, where it matters */
   return copysign(y, x);
 }
 
@@ -375,9 +445,14 @@ static double host_erfcinv(double z)
     return -INFINITY;
   if (z == 1.0)
     return 0.0;
-  if (z > 1.0) /* 2 - z is exact */
-    return -erfc_solve(2.0 - z, z - 1.0, z - 1.0 >= 0.5);
-  return erfc_solve(z, 1.0 - z, z >= 0.5);
+  bool neg = z > 1.0;
+  double zz = neg ? 2.0 - z : z; /* exact */
+  double ah, al, vh, vl, y;
+  add12(1.0, -zz, &ah, &al);
+  add12(2.0, -zz, &vh, &vl);
+  if (!erfinv_central(ah, al, zz, 0.0, vh, vl, &y))
+    y = neg ? erfc_solve(zz, z - 1.0, z - 1.0 >= 0.5) : erfc_solve(z, 1.0 - z, z >= 0.5);
+  return neg ? -y : y;
 }
 
 /* Octave's psi (liboctave's xpsi, double and float instantiations) step by step; its
