@@ -1442,27 +1442,56 @@ double ga_tanh_d(double x)
 }
 
 
-// fdlibm's (glibc's) three forms of asinh, each as log1p of an argument chosen per lane,
-// so a warp runs one square root, one division and one log1p whatever its lanes' ranges
-// (it ran a log and a log1p with three divisions): |x| <= 2: log1p(|x| + x^2/(1 +
-// sqrt(1 + x^2))); 2 < |x| <= 2^28: log(2|x| + 1/(sqrt(x^2 + 1) + |x|)) as log1p of that
-// less 1 (2|x| - 1 is exact); beyond: log|x| + log 2 as log1p(|x| - 1) + log 2 (exact
-// below 2^53, and the 1/|x| that log1p adds beyond is below half an ulp).
+// asinh |x| = log (|x| + sqrt (x^2 + 1)) with the sum in double-double and glibc's log
+// (pow's, with its tail) of it; beyond 2^28 log |x| + log 2; below 2^-6 the odd series
+// to x^11 (the sum's error, ~2^-80, would be felt relative to asinh there). Within 0.501
+// ulp of asinhl at 14e6 points (a C model of these steps), so within 2 ulp of glibc's,
+// itself up to 1.75 ulp off (below 1); fdlibm's forms had taken a square root, two
+// divisions (one in log1p) and a log1p: 51% of a copy's bandwidth on the H200. The
+// square root's double-double from single precision's inverse square root and two
+// Newton steps in fused multiply-adds (NVIDIA's correctly rounded double sqrt costs
+// about half a copy's time per element on its own).
 double ga_asinh_d(double x)
 {
   uint ix = ga_m_hi(x) & 0x7fffffffu;
   if (ix < 0x3e300000u || ix >= 0x7ff00000u) // |x| < 2^-28, also +-0; +-Inf, NaN
     return x;
-  bool huge = ix > 0x41b00000u; // |x| > 2^28
-  bool big = ix > 0x40000000u;  // |x| > 2
   precise double xa = abs(x);
-  precise double q = xa * xa;
-  precise double sq = ga_sqrt_d(q + 1.0lf); // fl(1 + x^2) in both forms below
-  precise double d = (big ? 1.0lf : q) / (big ? sq + xa : 1.0lf + sq);
-  precise double arg = huge ? xa - 1.0lf : (big ? (2.0lf * xa - 1.0lf) + d : xa + d);
-  precise double w = ga_log1p_d(arg);
-  w = w + (huge ? 0.6931471805599453lf : 0.0lf);
-  return ga_m_copysign(w, x);
+  precise double r;
+  if (ix < 0x3f900000u) { // |x| < 2^-6
+    precise double z = xa * xa;
+    precise double p = fma(z, -0.022372159090909092lf, 0.030381944444444444lf);
+    p = fma(z, p, -0.044642857142857144lf);
+    p = fma(z, p, 0.075lf);
+    p = fma(z, p, -0.16666666666666666lf);
+    r = fma(xa * z, p, xa);
+  } else {
+    bool huge = ix >= 0x41b00000u; // |x| >= 2^28
+    precise double uh = xa, ul = 0.0lf;
+    if (!huge) {
+      precise double p, pe, qh, ql;
+      ga_m_mul12(xa, xa, p, pe);
+      ga_m_add12(1.0lf, p, qh, ql);
+      ql = ql + pe;
+      precise double y0 = double(inversesqrt(float(qh)));
+      precise double g = qh * y0;
+      precise double y1 = fma(0.5lf * y0, fma(-g, y0, 1.0lf), y0); // 1/sqrt(q) to ~2^-41
+      precise double g1 = qh * y1;
+      // sqrt(q) = g1 + sl to ~2^-80; the residual's fma rounded once (lavapipe's rounds twice)
+      precise double sl = (ga_m_fma1(-g1, g1, qh) + ql) * (0.5lf * y1);
+      precise double s1, e1;
+      ga_m_fast12(g1, xa, s1, e1);
+      ga_m_fast12(s1, e1 + sl, uh, ul);
+    }
+    precise double lt;
+    precise double lh = ga_m_log_glibc_bits(doubleBitsToUint64(uh), lt);
+    // log (uh + ul) = log (uh) + ul / uh: below 2^-53, a float quotient is enough
+    precise double corr = double(float(ul) / float(uh));
+    precise double sh, se;
+    ga_m_add12(lh, huge ? 0.6931471805599453lf : 0.0lf, sh, se);
+    r = sh + ((se + (huge ? 2.3190468138462996e-17lf : 0.0lf)) + (lt + corr));
+  }
+  return ga_m_copysign(r, x);
 }
 
 // fdlibm's e_acosh.c in the same way: 1 < x <= 2: log1p(t + sqrt(2t + t^2)), t = x - 1

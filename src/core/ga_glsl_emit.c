@@ -1221,6 +1221,7 @@ static unsigned expr_table_groups(const ga_expr *x)
     case GA_UOP_ERFINV: case GA_UOP_ERFCINV: g |= TAB_ERF | TAB_LOGG; break; /* glibc's log in the central range */
     case GA_UOP_ERFC: g |= TAB_ERF | TAB_EXPG; break;
     case GA_UOP_GAMMA: g |= TAB_EXPG | TAB_LOGG; break;
+    case GA_UOP_ASINH: g |= TAB_LOGG; break; /* glibc's log of a double-double sum */
     case GA_UOP_LOG2: /* pow's double-double log; glibc's log2f for singles (ga_glsl_emit_unary) */
       g |= n->cls == GA_SINGLE ? TAB_F32 : TAB_POW;
       break;
