@@ -2613,13 +2613,14 @@ double ga_m_erfc_solve(double z, double c, bool have_c)
 // points of a C model of these steps against 40-digit references (more than 99% of them
 // correctly rounded), against the solver's ~250 FP64 operations and three divisions.
 // a = ah + al, 1 - a = uh + ul, 1 + a = vh + vl, each exactly; false where w >= 6.25.
-// (qh + ql) = (ch + cl) + (qh + ql)(th + tl), a Horner step in double-double
+// (qh + ql) = (ch + cl) + (qh + ql)(th + tl), a Horner step in double-double, for
+// |ch| >= |qh th|
 void ga_m_dd_horner(inout double qh, inout double ql, double th, double tl, double ch, double cl)
 {
   precise double mh, me;
   ga_m_mul12(qh, th, mh, me);
   precise double sh, se;
-  ga_m_add12(ch, mh, sh, se);
+  ga_m_fast12(ch, mh, sh, se); // |c0| > |t (c1 + ...)|, |c1| > |t (c2 + ...)| on the range
   precise double rest = se + (cl + (me + (qh * tl + ql * th)));
   precise double rh, rl;
   ga_m_fast12(sh, rest, rh, rl);
@@ -2688,8 +2689,8 @@ double ga_erfinv_d(double x)
   if (x == 0.0lf)
     return x;
   precise double uh, ul, vh, vl, y;
-  ga_m_add12(1.0lf, -ax, uh, ul);
-  ga_m_add12(1.0lf, ax, vh, vl);
+  ga_m_fast12(1.0lf, -ax, uh, ul);
+  ga_m_fast12(1.0lf, ax, vh, vl);
   if (!ga_m_erfinv_central(ax, 0.0lf, uh, ul, vh, vl, y))
     y = ga_m_erfc_solve(1.0lf - ax, ax, true);
   return ga_m_copysign(y, x);
@@ -2710,8 +2711,8 @@ double ga_erfcinv_d(double z)
   bool neg = z > 1.0lf;
   double zz = neg ? 2.0lf - z : z; // exact
   precise double ah, al, vh, vl, y;
-  ga_m_add12(1.0lf, -zz, ah, al);
-  ga_m_add12(2.0lf, -zz, vh, vl);
+  ga_m_fast12(1.0lf, -zz, ah, al);
+  ga_m_fast12(2.0lf, -zz, vh, vl);
   if (!ga_m_erfinv_central(ah, al, zz, 0.0lf, vh, vl, y)) {
     double c = neg ? z - 1.0lf : 1.0lf - z;
     y = ga_m_erfc_solve(zz, c, neg ? c >= 0.5lf : z >= 0.5lf);

@@ -368,7 +368,7 @@ static void fast12(double a, double b, double *s, double *e)
 static void dd_horner(double *qh, double *ql, double th, double tl, double ch, double cl)
 {
   double mh = *qh * th, me = fma(*qh, th, -mh), sh, se;
-  add12(ch, mh, &sh, &se);
+  fast12(ch, mh, &sh, &se); /* |c0| > |t (c1 + ...)|, |c1| > |t (c2 + ...)| on the range */
   fast12(sh, se + (cl + (me + (*qh * tl + *ql * th))), qh, ql);
 }
 static bool erfinv_central(double ah, double al, double uh, double ul, double vh, double vl, double *y)
@@ -426,8 +426,8 @@ static double host_erfinv(double x)
   if (x == 0.0)
     return x;
   double uh, ul, vh, vl, y;
-  add12(1.0, -ax, &uh, &ul);
-  add12(1.0, ax, &vh, &vl);
+  fast12(1.0, -ax, &uh, &ul);
+  fast12(1.0, ax, &vh, &vl);
   if (!erfinv_central(ax, 0.0, uh, ul, vh, vl, &y))
     y = erfc_solve(1.0 - ax, ax, true); /* 1 - ax: exact from 0.5 up, where it matters */
   return copysign(y, x);
@@ -448,8 +448,8 @@ static double host_erfcinv(double z)
   bool neg = z > 1.0;
   double zz = neg ? 2.0 - z : z; /* exact */
   double ah, al, vh, vl, y;
-  add12(1.0, -zz, &ah, &al);
-  add12(2.0, -zz, &vh, &vl);
+  fast12(1.0, -zz, &ah, &al);
+  fast12(2.0, -zz, &vh, &vl);
   if (!erfinv_central(ah, al, zz, 0.0, vh, vl, &y))
     y = neg ? erfc_solve(zz, z - 1.0, z - 1.0 >= 0.5) : erfc_solve(z, 1.0 - z, z >= 0.5);
   return neg ? -y : y;
