@@ -1249,26 +1249,47 @@ double ga_atan_d(double x)
 }
 
 // asin(x) - x = x^3 R(x^2) on [0, 0.5]: R = p(t)/q(t)
-double ga_m_asin_p(double t)
+// sqrt (qh + ql) = sh + sl, |sl| <= ulp (sh) / 2, to ~2^-80 relative, for qh in single
+// precision's normal range: single precision's inverse square root, a Newton step on it
+// and the residual's correction, in fused multiply-adds (the residual's rounded once:
+// lavapipe's fma rounds twice). NVIDIA's correctly rounded double sqrt costs about half
+// a copy's time per element on an H200 on its own; this is a few multiply-adds.
+void ga_m_sqrt_dd(double qh, double ql, out double sh, out double sl)
 {
-  precise double p = fma(t, 3.479331075960212e-05lf, 0.0007915349942898145lf);
-  p = fma(t, p, -0.04005553450067941lf);
-  p = fma(t, p, 0.20121253213486293lf);
-  p = fma(t, p, -0.3255658186224009lf);
-  p = fma(t, p, 0.16666666666666666lf);
-  return t * p;
-}
-double ga_m_asin_q(double t)
-{
-  precise double q = fma(t, 0.07703815055590194lf, -0.6882839716054533lf);
-  q = fma(t, q, 2.0209457602335057lf);
-  q = fma(t, q, -2.403394911734414lf);
-  return fma(t, q, 1.0lf);
+  precise double y0 = double(inversesqrt(float(qh)));
+  precise double g = qh * y0;
+  precise double y1 = fma(0.5lf * y0, fma(-g, y0, 1.0lf), y0); // 1/sqrt(q) to ~2^-41
+  precise double g1 = qh * y1;
+  precise double r = (ga_m_fma1(-g1, g1, qh) + ql) * (0.5lf * y1);
+  ga_m_fast12(g1, r, sh, sl);
 }
 
-// asin and acos: fdlibm's forms (|x| < 0.5; 0.5 <= |x| <= 0.975; beyond; acos by sign)
-// evaluated for every lane and selected, with one R(t) = p(t)/q(t) where a warp whose
-// lanes spanned the ranges ran three, and the square root's correction divided once
+// asin (s) = s + s z P (z), z = s^2 <= 1/4: P of degree 14, a least-squares fit within
+// 2^-61 relative (no division where fdlibm's R/S had one)
+double ga_m_asin_poly(double z)
+{
+  precise double p = fma(z, 0.030725610715188194lf, -0.024032422623825295lf);
+  p = fma(z, p, 0.022562763314158324lf);
+  p = fma(z, p, 0.0003766606010524334lf);
+  p = fma(z, p, 0.008796254313685853lf);
+  p = fma(z, p, 0.008135574984770038lf);
+  p = fma(z, p, 0.00979278781082287lf);
+  p = fma(z, p, 0.011549082938993248lf);
+  p = fma(z, p, 0.013965010189411774lf);
+  p = fma(z, p, 0.017352757465606123lf);
+  p = fma(z, p, 0.022372159280054694lf);
+  p = fma(z, p, 0.030381944441356938lf);
+  p = fma(z, p, 0.04464285714288347lf);
+  p = fma(z, p, 0.07499999999999991lf);
+  p = fma(z, p, 0.16666666666666666lf);
+  return p;
+}
+
+// asin and acos on one polynomial: asin x = x + x z P (z), z = x^2, below 1/2; beyond,
+// pi/2 - 2 asin (s) with s = sqrt ((1 - |x|)/2) in double-double (acos x: pi/2 - asin x,
+// 2 asin (s), pi - 2 asin (s)). Within 0.65 ulp of the true value at 2e7 points (a C model
+// of these steps against asinl and acosl), so within 2 ulp of glibc's (within 0.52 itself);
+// fdlibm's forms had taken a correctly rounded square root and two divisions.
 double ga_asin_d(double x)
 {
   uint hx = ga_m_hi(x);
@@ -1282,19 +1303,20 @@ double ga_asin_d(double x)
   }
   if (ix < 0x3e400000u) // |x| < 2^-27
     return x;
+  precise double xa = abs(x);
   bool small = ix < 0x3fe00000u; // |x| < 0.5
-  precise double t = small ? x * x : (1.0lf - abs(x)) * 0.5lf;
-  precise double r = ga_m_asin_p(t) / ga_m_asin_q(t);
-  precise double s = ga_sqrt_d(t);
-  precise double w = ga_m_clear_lo(s);
-  precise double c = (t - w * w) / (s + w);
-  precise double rs = x + x * r;
-  precise double rt = 1.5707963267948966lf - (2.0lf * (s + s * r) - 6.123233995736766e-17lf); // |x| > 0.975
-  precise double pm = 2.0lf * s * r - (6.123233995736766e-17lf - 2.0lf * c);
-  precise double qm = 0.7853981633974483lf - 2.0lf * w;
-  precise double rm = 0.7853981633974483lf - (pm - qm);
-  precise double big = ix >= 0x3FEF3333u ? rt : rm;
-  return small ? rs : ((hx >> 31) == 0u ? big : -big);
+  precise double z = small ? x * x : (1.0lf - xa) * 0.5lf; // exact beyond 1/2
+  precise double p = ga_m_asin_poly(z);
+  precise double r;
+  if (small) {
+    r = fma(xa * z, p, xa);
+  } else {
+    precise double sh, sl, h, e;
+    ga_m_sqrt_dd(z, 0.0lf, sh, sl);
+    ga_m_fast12(1.5707963267948966lf, -2.0lf * sh, h, e);
+    r = h + (e + (6.123233995736766e-17lf - 2.0lf * (sl + sh * z * p)));
+  }
+  return ga_m_copysign(r, x);
 }
 
 double ga_acos_d(double x)
@@ -1310,25 +1332,33 @@ double ga_acos_d(double x)
   }
   if (ix <= 0x3c600000u)
     return 1.5707963267948966lf;
+  precise double xa = abs(x);
   bool small = ix < 0x3fe00000u; // |x| < 0.5
-  precise double z = small ? x * x : (1.0lf - abs(x)) * 0.5lf;
-  precise double r = ga_m_asin_p(z) / ga_m_asin_q(z);
-  precise double s = ga_sqrt_d(z);
-  precise double df = ga_m_clear_lo(s);
-  precise double c = (z - df * df) / (s + df);
-  precise double rs = 1.5707963267948966lf - (x - (6.123233995736766e-17lf - x * r));
-  precise double wn = r * s - 6.123233995736766e-17lf;
-  precise double rn = 3.141592653589793lf - 2.0lf * (s + wn); // x < -0.5
-  precise double wp = r * s + c;
-  precise double rp = 2.0lf * (df + wp);
-  return small ? rs : ((hx >> 31) != 0u ? rn : rp);
+  precise double z = small ? x * x : (1.0lf - xa) * 0.5lf;
+  precise double p = ga_m_asin_poly(z);
+  precise double r, h, e;
+  if (small) {
+    ga_m_fast12(1.5707963267948966lf, -x, h, e);
+    r = h + (e + (6.123233995736766e-17lf - x * z * p));
+  } else {
+    precise double sh, sl;
+    ga_m_sqrt_dd(z, 0.0lf, sh, sl);
+    precise double t = sl + sh * z * p;
+    if (x > 0.0lf) {
+      r = 2.0lf * sh + 2.0lf * t;
+    } else {
+      ga_m_fast12(3.141592653589793lf, -2.0lf * sh, h, e);
+      r = h + (e + (1.2246467991473532e-16lf - 2.0lf * t));
+    }
+  }
+  return r;
 }
 
 // ---- hyperbolic functions --------------------------------------------------------
 // sinh, cosh, tanh from exp with extra precision (fdlibm's expm1-based formulas lose up
 // to 2.1 ulp, glibc's included, so ours stay within about 0.6 ulp of the true value);
-// series near 0. asinh, acosh, atanh are fdlibm's on the log and log1p here, as
-// glibc's are.
+// series near 0. acosh and atanh are fdlibm's on the log and log1p here, as glibc's
+// are; asinh is glibc's log of a double-double sum.
 
 // sinh and cosh within about 0.6 ulp (as tanh): e^a/2 -+ e^-a/2 from the unrounded exp
 // and its reciprocal (one division and its remainder), sinh from its Taylor series to
@@ -1447,10 +1477,7 @@ double ga_tanh_d(double x)
 // to x^11 (the sum's error, ~2^-80, would be felt relative to asinh there). Within 0.501
 // ulp of asinhl at 14e6 points (a C model of these steps), so within 2 ulp of glibc's,
 // itself up to 1.75 ulp off (below 1); fdlibm's forms had taken a square root, two
-// divisions (one in log1p) and a log1p: 51% of a copy's bandwidth on the H200. The
-// square root's double-double from single precision's inverse square root and two
-// Newton steps in fused multiply-adds (NVIDIA's correctly rounded double sqrt costs
-// about half a copy's time per element on its own).
+// divisions (one in log1p) and a log1p: 51% of a copy's bandwidth on the H200.
 double ga_asinh_d(double x)
 {
   uint ix = ga_m_hi(x) & 0x7fffffffu;
@@ -1473,12 +1500,8 @@ double ga_asinh_d(double x)
       ga_m_mul12(xa, xa, p, pe);
       ga_m_add12(1.0lf, p, qh, ql);
       ql = ql + pe;
-      precise double y0 = double(inversesqrt(float(qh)));
-      precise double g = qh * y0;
-      precise double y1 = fma(0.5lf * y0, fma(-g, y0, 1.0lf), y0); // 1/sqrt(q) to ~2^-41
-      precise double g1 = qh * y1;
-      // sqrt(q) = g1 + sl to ~2^-80; the residual's fma rounded once (lavapipe's rounds twice)
-      precise double sl = (ga_m_fma1(-g1, g1, qh) + ql) * (0.5lf * y1);
+      precise double g1, sl;
+      ga_m_sqrt_dd(qh, ql, g1, sl);
       precise double s1, e1;
       ga_m_fast12(g1, xa, s1, e1);
       ga_m_fast12(s1, e1 + sl, uh, ul);
