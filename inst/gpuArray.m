@@ -2807,8 +2807,8 @@ classdef gpuArray < handle
       match = subsref (y, substruct ("()", {1:n-1})) == subsref (y, substruct ("()", {2:n}));
       match = reshape (match, n - 1, 1);
       y = subsref (y, substruct ("()", {! [match; false]}));
-      if (nargout > 2)
-        j = subsasgn (gpuArray.zeros (n, 1), substruct ("()", {i}), cumsum ([1; ! match]));
+      if (nargout > 2) # J(I(k)) is the number of the run k is in: gathered, not scattered
+        j = subsref (cumsum ([1; ! match]), substruct ("()", {gpuArray.inverse_perm_(i)}));
       endif
       if (nargout > 1)
         if (last)
@@ -2886,7 +2886,7 @@ classdef gpuArray < handle
       t = [true(1, L); changed];
       starts = find (t);
       len = diff ([starts; n * L + 1]);
-      runs = subsasgn (gpuArray.zeros (n, L), substruct ("()", {starts}), len);
+      runs = subsasgn (gpuArray.zeros (n, L), substruct ("()", {t}), len); # a mask: on the device
       [f, r] = max (runs, [], 1);
       m = subsref (xs, substruct ("()", {r + n * gpuArray.colon(0, L - 1)}));
       sz2 = sz;
@@ -2979,21 +2979,18 @@ classdef gpuArray < handle
       na = numel (a);
       ns = numel (s);
       [vs, p] = sort ([reshape(gpuArray (s), ns, 1); reshape(gpuArray (a), na, 1)]);
-      k = gpuArray.colon (1, na + ns).';
-      ## the position (in sorted order) of the last element of S at or before each one
-      j = cummax ((p <= ns) .* k);
-      of_a = p > ns;
-      j = subsref (j, substruct ("()", {of_a}));
-      va = subsref (vs, substruct ("()", {of_a}));
-      at = subsref (p, substruct ("()", {of_a})) - ns;
-      hit = j > 0;
+      ## at each sorted position, the position of the last element of S at or before it
+      j = cummax ((p <= ns) .* gpuArray.colon (1, na + ns).');
       jj = max (j, 1);
-      member = hit & (subsref (vs, substruct ("()", {jj})) == va);
-      tf = subsasgn (gpuArray.false (size (a)), substruct ("()", {at}), member);
+      member = (j > 0) & (subsref (vs, substruct ("()", {jj})) == vs);
+      ## A's elements' sorted positions, in A's order: gathers, where writing each
+      ## answer to its element of A (a numeric subscript) took its positions to the host
+      qa = subsref (gpuArray.inverse_perm_ (p), substruct ("()", {ns+1:ns+na}));
+      tf = reshape (subsref (member, substruct ("()", {qa})), size (a));
       varargout = {tf};
       if (nargout > 1)
-        idx = subsref (p, substruct ("()", {jj})) .* member;
-        varargout{2} = subsasgn (gpuArray.zeros (size (a)), substruct ("()", {at}), idx);
+        jq = subsref (jj, substruct ("()", {qa}));
+        varargout{2} = reshape (subsref (p, substruct ("()", {jq})), size (a)) .* tf;
       endif
     endfunction
 
@@ -3381,6 +3378,17 @@ classdef gpuArray < handle
           v = (1 - r) .* at (i) + r .* at (i + 1);
       endswitch
       inv = subsasgn (inv, rows_k, v);
+    endfunction
+
+    function q = inverse_perm_ (p)
+      ## q (p (k)) = k for a permutation P of 1:N on the device: the positions of a sort
+      ## of P (its values as uint32 where they fit: fewer digits to sort). A scatter
+      ## q(p) = 1:N would take P's values to the host, as every numeric subscript of an
+      ## assignment does (repeated subscripts: the last one wins).
+      if (numel (p) < 2^32)
+        p = uint32 (p);
+      endif
+      [~, q] = sort (reshape (p, [], 1));
     endfunction
 
     function [dim, ok] = stat_args_ (x, args)
