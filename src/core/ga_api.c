@@ -671,7 +671,7 @@ static ga_status power_goes_complex(const resolved *ra, const resolved *rb, int 
         *found = x < 0;
       return st;
     }
-    if (ga_range_of(ra->t) & GA_RANGE_PLUS)
+    if (ga_range_of(ra->t) & (GA_RANGE_PLUS | GA_RANGE_GE1)) /* (>= 1 has no -0 either) */
       return GA_OK;
     /* negative, or -0 (not a NaN whose sign bit happens to be set) */
     ga_tensor *neg = NULL, *zero = NULL, *sb = NULL, *nz = NULL;

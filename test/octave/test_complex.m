@@ -394,12 +394,15 @@ N = gpuArray (x);
 ## as negative there) needs no check
 E = gpuArray (randn (30, 4));  e = gather (E);
 V = gpuArray.rand (30, 4);
-Yp = {V .^ 1.5, exp(E) .^ 0.3, abs(E) .^ 2.5, (E .^ 2 + 1) .^ (1/3), V .^ E, abs(E) .^ E, hypot(E, 1) .^ -0.7};
+Yp = {V .^ 1.5, exp(E) .^ 0.3, abs(E) .^ 2.5, (E .^ 2 + 1) .^ (1/3), V .^ E, abs(E) .^ E, hypot(E, 1) .^ -0.7, ...
+      (max (E, 0) + 1) .^ 0.5};
 [np, nf] = check (checks_ (@() cellfun (@gather, {V .^ 1.5, exp(E) .^ 0.3, abs(E) .^ 2.5, (E .^ 2 + 1) .^ (1/3), ...
-                                                  V .^ E, abs(E) .^ E, hypot(E, 1) .^ -0.7}, "UniformOutput", false)) ...
-                  - 8 * 30 * 4 * 7, 0, 0, "x .^ y of a provably nonnegative base: no check", np, nf);
+                                                  V .^ E, abs(E) .^ E, hypot(E, 1) .^ -0.7, (max (E, 0) + 1) .^ 0.5}, ...
+                                      "UniformOutput", false)) ...
+                  - 8 * 30 * 4 * 8, 0, 0, "x .^ y of a provably nonnegative base: no check", np, nf);
 v = gather (V);
-Yr = {v .^ 1.5, exp(e) .^ 0.3, abs(e) .^ 2.5, (e .^ 2 + 1) .^ (1/3), v .^ e, abs(e) .^ e, hypot(e, 1) .^ -0.7};
+Yr = {v .^ 1.5, exp(e) .^ 0.3, abs(e) .^ 2.5, (e .^ 2 + 1) .^ (1/3), v .^ e, abs(e) .^ e, hypot(e, 1) .^ -0.7, ...
+      (max (e, 0) + 1) .^ 0.5};
 for k = 1:numel (Yp)
   [np, nf] = check (gather (Yp{k}), Yr{k}, F, sprintf ("x .^ y of a nonnegative base %d", k), np, nf);
 endfor
