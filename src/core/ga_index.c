@@ -1,7 +1,9 @@
 /* Octave's indexing on gpuArrays: A(I...), A(I...) = V and A(I...) = [], as copies
- * between views (ga_copy.c). Index arrays are read on the host (they are small next to
- * the arrays they index, and Octave's checks need every value); the elements move on
- * the device. Shapes, resizing, class and error rules follow Octave 7's Array<T>. */
+ * between views (ga_copy.c). Host index arrays are converted on the host; device ones
+ * are checked on the device and stay there (an assignment's repeated targets resolved
+ * by the device's sort), except for deletion and 64-bit integer subscripts; the
+ * elements move on the device. Shapes, resizing, class and error rules follow Octave
+ * 7's Array<T>. */
 #include "ga_internal.h"
 
 #include <math.h>
@@ -20,6 +22,7 @@ typedef struct {
   int64_t extent;       /* largest position + 1 (0 when empty) */
   int ndims;            /* the subscript's own shape, which A(I) takes */
   int64_t dims[GA_MAX_DIMS];
+  bool unique;          /* device positions known not to repeat (a mask's) */
 } subscript;
 
 static void subscripts_free(subscript *s, int n)
@@ -266,6 +269,7 @@ static ga_status convert(const ga_index *in, int k, int n, subscript *s, bool de
       if ((st = ga_mask_positions(t, &s->dev, &count)) != GA_OK)
         return st;
       s->len = count;
+      s->unique = true;
       if (count > 0) { /* the last position: one element read back */
         ga_copy_desc last = {.ndims = 1, .dims = {1}, .src_offset = count - 1, .src = {{NULL, 1}}, .dst = {{NULL, 1}},
                              .elem_size = 8, .src_buf = &s->dev->buf};
@@ -379,17 +383,14 @@ static ga_status convert(const ga_index *in, int k, int n, subscript *s, bool de
 }
 
 /* device: 0 read every index array on the host (deletion: its message style); 1 keep
- * device ones there; 2 keep device masks only (their positions never repeat) */
+ * device ones there (assignment resolves repeated positions on the device:
+ * resolve_repeats_device) */
 static ga_status convert_all(int nidx, const ga_index *idx, subscript *s, int device)
 {
   if (nidx < 0 || nidx > GA_MAX_DIMS)
     return ga_fail(GA_ERR_ARG, "at most %d subscripts are supported", GA_MAX_DIMS);
   for (int k = 0; k < nidx; k++) {
     bool dev = device == 1;
-    if (device == 2 && idx[k].kind == GA_INDEX_GPU) {
-      ga_tensor *t;
-      dev = ga_handles_peek(idx[k].id, &t) == GA_OK && t->cls == GA_LOGICAL;
-    }
     ga_status st = convert(&idx[k], k, device == 0 ? -1 : nidx, &s[k], dev);
     if (st != GA_OK) {
       subscripts_free(s, k);
@@ -862,6 +863,100 @@ static ga_status resolve_repeats(subscript *s, int64_t **src_pos)
   return GA_OK;
 }
 
+/* resolve_repeats for positions on the device (a numeric subscript that stayed there):
+ * the device's stable sort of the positions, each run of equal ones kept at its last
+ * element (where the next sorted position differs: compared with the sorted positions
+ * shifted by one, plus one, ending in 0), its position and its source position gathered.
+ * *src: the source positions (int64, 0-based), or NULL when nothing repeats. Reading
+ * the subscript on the host and sorting it there took tens of seconds for 1e8. */
+static ga_status gather_int64(const ga_tensor *from, const ga_tensor *pos, int64_t count, ga_tensor **out)
+{
+  int64_t dims[2] = {count, 1};
+  ga_status st = ga_tensor_new(GA_INT64, 2, dims, out);
+  ga_copy_desc c = {.ndims = 1, .dims = {count}, .src = {{&pos->buf, 1}}, .dst = {{NULL, 1}}, .elem_size = 8,
+                    .src_buf = &from->buf};
+  if (st == GA_OK) {
+    c.dst_buf = &(*out)->buf;
+    st = ga_plan_copy(&c);
+  }
+  return st;
+}
+
+static ga_status resolve_repeats_device(subscript *s, ga_tensor **src)
+{
+  *src = NULL;
+  int64_t n = s->len;
+  if (s->colon || !s->dev || s->unique || n < 2)
+    return GA_OK;
+  int64_t dims[2] = {n, 1}, dims1[2] = {n + 1, 1};
+  ga_tensor *sorted = NULL, *order = NULL, *plus1 = NULL, *ext = NULL, *next = NULL, *keep = NULL, *pos = NULL,
+            *dst = NULL, *ord64 = NULL, *sp = NULL;
+  ga_lazy *lz = NULL;
+  int64_t count = 0;
+  ga_status st;
+  if ((st = ga_tensor_new(GA_INT64, 2, dims, &sorted)) == GA_OK &&
+      (st = ga_tensor_new(GA_DOUBLE, 2, dims, &order)) == GA_OK) {
+    ga_sort_desc d = {GA_INT64, 1, n, 1, false, &s->dev->buf, &sorted->buf, &order->buf};
+    st = ga_plan_sort(&d);
+  }
+  ga_fuse_operand so = {.t = sorted, .ndims = 2, .dims = dims}, one = {.s = {.cls = GA_INT64, .v.i = 1}, .ndims = 0};
+  if (st == GA_OK &&
+      (st = ga_fuse_binary(GA_OP_PLUS, GA_INT64, GA_CM_INT_EXACT, &so, &one, 2, dims, &lz)) == GA_OK &&
+      (st = ga_tensor_new_lazy(GA_INT64, 2, dims, lz, &plus1)) != GA_OK)
+    ga_lazy_free(lz);
+  if (st == GA_OK && (st = ga_tensor_materialize(plus1)) == GA_OK &&
+      (st = ga_tensor_zeros(GA_INT64, 2, dims1, &ext)) == GA_OK && (st = ga_tensor_materialize(ext)) == GA_OK) {
+    ga_copy_desc c = {.ndims = 1, .dims = {n}, .src = {{NULL, 1}}, .dst = {{NULL, 1}}, .elem_size = 8,
+                      .src_buf = &plus1->buf, .dst_buf = &ext->buf};
+    st = ga_plan_copy(&c);
+  }
+  if (st == GA_OK && (st = ga_tensor_new(GA_INT64, 2, dims, &next)) == GA_OK) {
+    ga_copy_desc c = {.ndims = 1, .dims = {n}, .src_offset = 1, .src = {{NULL, 1}}, .dst = {{NULL, 1}},
+                      .elem_size = 8, .src_buf = &ext->buf, .dst_buf = &next->buf};
+    st = ga_plan_copy(&c);
+  }
+  ga_fuse_operand po = {.t = plus1, .ndims = 2, .dims = dims}, no = {.t = next, .ndims = 2, .dims = dims};
+  lz = NULL;
+  if (st == GA_OK &&
+      (st = ga_fuse_binary(GA_OP_NE, GA_LOGICAL, GA_CM_CMP_INT64, &po, &no, 2, dims, &lz)) == GA_OK &&
+      (st = ga_tensor_new_lazy(GA_LOGICAL, 2, dims, lz, &keep)) != GA_OK)
+    ga_lazy_free(lz);
+  if (st == GA_OK)
+    st = ga_mask_positions(keep, &pos, &count);
+  if (st == GA_OK && count < n) {
+    ga_fuse_operand oo = {.t = order, .ndims = 2, .dims = dims};
+    int64_t cdims[2] = {count, 1};
+    lz = NULL;
+    /* the source positions: the sort's 1-based positions less one, as int64 */
+    if ((st = ga_fuse_unary(GA_UOP_CAST, GA_INT64, &oo, 2, dims, &lz)) == GA_OK &&
+        (st = ga_tensor_new_lazy(GA_INT64, 2, dims, lz, &ord64)) != GA_OK)
+      ga_lazy_free(lz);
+    if (st == GA_OK && (st = ga_tensor_materialize(ord64)) == GA_OK && (st = gather_int64(sorted, pos, count, &dst)) == GA_OK &&
+        (st = gather_int64(ord64, pos, count, &sp)) == GA_OK) {
+      ga_fuse_operand spo = {.t = sp, .ndims = 2, .dims = cdims};
+      ga_tensor *sp0 = NULL;
+      lz = NULL;
+      if ((st = ga_fuse_binary(GA_OP_MINUS, GA_INT64, GA_CM_INT_EXACT, &spo, &one, 2, cdims, &lz)) == GA_OK &&
+          (st = ga_tensor_new_lazy(GA_INT64, 2, cdims, lz, &sp0)) != GA_OK)
+        ga_lazy_free(lz);
+      if (st == GA_OK && (st = ga_tensor_materialize(sp0)) == GA_OK) {
+        ga_tensor_unref(s->dev);
+        s->dev = dst;
+        dst = NULL;
+        s->len = count;
+        s->unique = true;
+        *src = sp0;
+      } else {
+        ga_tensor_unref(sp0);
+      }
+    }
+  }
+  ga_tensor *all[] = {sorted, order, plus1, ext, next, keep, pos, dst, ord64, sp};
+  for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+    ga_tensor_unref(all[i]);
+  return st;
+}
+
 ga_status ga_subsasgn(ga_id id, int nidx, const ga_index *idx, const ga_operand *value, ga_id *out)
 {
   ga_status st = ga_init();
@@ -902,7 +997,7 @@ ga_status ga_subsasgn(ga_id id, int nidx, const ga_index *idx, const ga_operand 
     }
   }
   subscript s[GA_MAX_DIMS];
-  if ((st = convert_all(nidx, idx, s, 2)) != GA_OK) {
+  if ((st = convert_all(nidx, idx, s, 1)) != GA_OK) {
     ga_tensor_unref(v);
     return st;
   }
@@ -991,9 +1086,13 @@ ga_status ga_subsasgn(ga_id id, int nidx, const ga_index *idx, const ga_operand 
     p->copy.elem_size = ga_class_size(rc);
     for (int k = 0; k < rn && st == GA_OK; k++) {
       int64_t *src_pos = NULL;
-      st = resolve_repeats(&s[k], &src_pos);
+      ga_tensor *src_dev = NULL;
+      /* (a scalar written twice to one place writes the same bytes) */
+      st = s[k].dev ? (scalar ? GA_OK : resolve_repeats_device(&s[k], &src_dev)) : resolve_repeats(&s[k], &src_pos);
       if (st != GA_OK)
         break;
+      if (src_dev)
+        p->index[GA_MAX_DIMS + k] = src_dev; /* the patch keeps it */
       p->copy.dims[k] = s[k].colon ? lens[k] : s[k].len;
       st = subscript_axis(&s[k], ns[k], &p->index[k], &p->copy.dst[k], &p->copy.dst_offset);
       if (s[k].dev) { /* device positions: the patch keeps them */
@@ -1001,6 +1100,8 @@ ga_status ga_subsasgn(ga_id id, int nidx, const ga_index *idx, const ga_operand 
         s[k].dev = NULL;
       }
       p->copy.src[k] = (ga_view_axis){NULL, scalar ? 0 : vs};
+      if (src_dev)
+        p->copy.src[k].index = &src_dev->buf;
       if (st == GA_OK && src_pos) {
         ga_tensor *h = NULL;
         st = index_tensor(src_pos, s[k].len, &h);

@@ -1529,6 +1529,19 @@ check ("large [A; A]", vc2, {L, L(1:10, :)}, [1 2]);
 check ("large find", @(A) find (A), {Lm}, 1, "out", {"gpu", "gpu"});
 check ("large int8 A(idx)", sub, {vals("int8", [1000 300]), idx}, [1 2]);
 check ("large int64 A(:, cols) = B", @asgn_, {vals("int64", [1000 300]), vals("int64", [1000 2]), ":", [299 3]}, [1 2]);
+## 7000 random targets, many repeated (the last one wins), and a permutation
+check ("large A(idx) = v, repeats", @asgn_, {L, vals("double", [1 7000]), idx}, [1 2 3]);
+check ("large A(idx, :) = B, repeats", @asgn_, {L, vals("single", [2000 300]), randi(1000, 1, 2000), ":"}, [1 2 3]);
+check ("large A(perm) = v", @asgn_, {L, vals("double", [1 300000]), randperm(300000)}, [1 2 3]);
+if (! T.self)   # a subscript on the device stays there: its repeats resolved by the device's sort
+  G = gpuArray (L);  gi = gpuArray (idx);  gv = gpuArray (vals ("double", [1 7000]));
+  s0 = gpuarray_stats ();
+  G(gi) = gv;
+  wait (gpuDevice ());
+  s1 = gpuarray_stats ();
+  ok ("A(idx) = v with idx on the device: idx not read back", s1.bytes_downloaded - s0.bytes_downloaded < 8 * 1000,
+      sprintf ("%d bytes read back", s1.bytes_downloaded - s0.bytes_downloaded));
+endif
 
 section ("large arrays");
 if (! T.self)   # the Vulkan validation layer (on in make check) found nothing to say
