@@ -2994,8 +2994,62 @@ classdef gpuArray < handle
       endif
     endfunction
 
-    function varargout = lookup (varargin)
-      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("lookup", nargout, varargin{:});
+    function idx = lookup (table, y, opt)
+      ## IDX = lookup (TABLE, Y [, OPT]) on the device for real numeric TABLE and Y of one
+      ## class, OPT none or "m", "b", "l", "r", "lr", as Octave 7's lookup
+      ## answers: TABLE and Y sorted together, TABLE's elements first among equals (the
+      ## sort is stable; descending for a decreasing TABLE), each element of Y matched
+      ## with the last element of TABLE at or before it (the largest index with TABLE (I)
+      ## <= Y, or >= for a decreasing one), as ismember does; NaN gives numel (TABLE).
+      ## Cell arrays, other options, classes that differ, complex, logical (Octave refuses
+      ## it) and empty arguments go to Octave's own.
+      if (nargin < 3)
+        opt = "";
+      endif
+      ok = nargin >= 2 && isnumeric (table) && isnumeric (y) && ! iscomplex (table) && ! iscomplex (y) ...
+           && strcmp (gpuArray.class_of_ (table), gpuArray.class_of_ (y)) && ! isempty (table) ...
+           && ! isempty (y) && ischar (opt) && any (strcmp (opt, {"", "m", "b", "l", "r", "lr", "rl"}));
+      if (! ok)
+        if (nargin < 2)
+          idx = gpuArray.host_run_ ("lookup", 1, table);
+        elseif (nargin < 3)
+          idx = gpuArray.host_run_ ("lookup", 1, table, y);
+        else
+          idx = gpuArray.host_run_ ("lookup", 1, table, y, opt);
+        endif
+        return;
+      endif
+      nt = numel (table);
+      ny = numel (y);
+      t = reshape (gpuArray (table), nt, 1);
+      yy = reshape (gpuArray (y), ny, 1);
+      down = nt > 1 && gather (subsref (t, substruct ("()", {nt})) < subsref (t, substruct ("()", {1})));
+      if (down)
+        [~, p] = sort ([t; yy], "descend");
+      else
+        [~, p] = sort ([t; yy]);
+      endif
+      j = cummax ((p <= nt) .* p);
+      qy = subsref (gpuArray.inverse_perm_ (p), substruct ("()", {nt+1:nt+ny}));
+      idx = subsref (j, substruct ("()", {qy}));
+      if (down && isfloat (yy))   # NaN sorts first descending; Octave gives numel (TABLE)
+        idx = idx + (nt - idx) .* isnan (yy);
+      endif
+      if (any (opt == "l"))
+        idx = max (idx, 1);
+      endif
+      if (any (opt == "r"))
+        idx = min (idx, nt - 1);
+      endif
+      if (any (opt == "m") || any (opt == "b"))
+        hit = (idx > 0) & (subsref (t, substruct ("()", {max(idx, 1)})) == yy);
+        if (strcmp (opt, "b"))
+          idx = hit;
+        else
+          idx = idx .* hit;
+        endif
+      endif
+      idx = reshape (idx, size (y));
     endfunction
 
     function varargout = histc (varargin)
@@ -5248,6 +5302,27 @@ endclassdef
 %!   endfor
 %! endfor
 %!test
+%! ## lookup on the device: Octave's indices (increasing and decreasing tables, repeated
+%! ## table values, values below, above and equal to the ends, NaN, -0) and options m,
+%! ## b, l, r; the table or the values a gpuArray; classes and shapes
+%! randn ("seed", 15);
+%! T = sort (round (randn (1, 60) * 10));
+%! D = fliplr (T);
+%! Y = round (randn (30, 20) * 12);
+%! Y(4) = NaN;
+%! Y(7) = -0;
+%! cases = {{T, Y}, {D, Y}, {T, Y, "m"}, {T, Y, "b"}, {T, Y, "l"}, {T, Y, "r"}, {T, Y, "lr"}, ...
+%!          {D, Y, "m"}, {D, Y, "b"}, {D, Y, "lr"}, {single(T), single(Y)}, {int8(D), int8(Y)}, ...
+%!          {uint8(sort(abs(T))), uint8(abs(Y))}, {[1 2 2 3], [2 0 4 NaN 2.5]}, ...
+%!          {[3 2 2 1], [2 0 4 NaN 2.5]}, {5, [4 5 6]}, {5, [4 5 6], "r"}, {T', Y(:)'}, {int16(T), int16(Y)}};
+%! for k = 1:numel (cases)
+%!   for w = 1:2
+%!     check_like_octave ("lookup", cases{k}, 1, w, true);
+%!   endfor
+%! endfor
+%!error <lookup> lookup (gpuArray ([1 2 3]))
+%!error <Invalid call to lookup> lookup (gpuArray (true (1, 3)), [true false])
+%!test
 %! ## quantile and prctile on the device: Octave's bits for every method it computes
 %! ## on the device (1, 2, 4-9), NaNs (counted out), one value, P outside [0, 1], every
 %! ## DIM, shapes of row and column P, classes
@@ -5301,7 +5376,7 @@ endclassdef
 %! t = (1:6)';
 %! c = {{"sort", {z}, 2}, {"sortrows", {z, 2}, 2}, ...
 %!      {"unique", {r, "rows"}, 3}, {"mode", {r}, 3}, {"quantile", {x, [0.25 0.5], 1, 3}, 1}, ...
-%!      {"prctile", {z, 50}, 1}, {"ismember", {r, int8([0 1])}, 2}, {"lookup", {[-1 0 1], x}, 1}, ...
+%!      {"prctile", {z, 50}, 1}, {"ismember", {r, int8([0 1])}, 2}, {"lookup", {[-1 0 1], single(x)}, 1}, ...
 %!      {"histc", {x(:), -2:2}, 2}, {"interp1", {t, t.^2, [1.5; 2.5]}, 1}, {"fft", {x}, 1}, ...
 %!      {"ifft", {z, 6, 2}, 1}, {"fft2", {r}, 1}, {"ifft2", {z}, 1}, {"fftn", {r}, 1}, ...
 %!      {"ifftn", {z}, 1}, {"filter", {[1 2], [1 -0.5], r}, 2}, {"filter2", {[1 2; 3 4], r}, 1}, ...
