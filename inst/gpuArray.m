@@ -2983,8 +2983,7 @@ classdef gpuArray < handle
       j = cummax ((p <= ns) .* gpuArray.colon (1, na + ns).');
       jj = max (j, 1);
       member = (j > 0) & (subsref (vs, substruct ("()", {jj})) == vs);
-      ## A's elements' sorted positions, in A's order: gathers, where writing each
-      ## answer to its element of A (a numeric subscript) took its positions to the host
+      ## A's elements' sorted positions, in A's order: the answers gathered through them
       qa = subsref (gpuArray.inverse_perm_ (p), substruct ("()", {ns+1:ns+na}));
       tf = reshape (subsref (member, substruct ("()", {qa})), size (a));
       varargout = {tf};
@@ -3436,9 +3435,9 @@ classdef gpuArray < handle
 
     function q = inverse_perm_ (p)
       ## q (p (k)) = k for a permutation P of 1:N on the device: the positions of a sort
-      ## of P (its values as uint32 where they fit: fewer digits to sort). A scatter
-      ## q(p) = 1:N would take P's values to the host, as every numeric subscript of an
-      ## assignment does (repeated subscripts: the last one wins).
+      ## of P (its values as uint32 where they fit: fewer digits to sort). The scatter
+      ## q(p) = 1:N would sort P as well (an assignment resolves repeated subscripts with
+      ## a sort) and then write every element once more.
       if (numel (p) < 2^32)
         p = uint32 (p);
       endif
