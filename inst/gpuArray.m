@@ -3055,8 +3055,56 @@ classdef gpuArray < handle
       [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("histc", nargout, varargin{:});
     endfunction
 
-    function varargout = interp1 (varargin)
-      [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("interp1", nargout, varargin{:});
+    function yi = interp1 (varargin)
+      ## YI = interp1 (X, Y, XI [, "linear"] [, EXTRAP]) on the device for real vectors X
+      ## (increasing, no repeated values) and Y and real XI, all double or all single,
+      ## EXTRAP a real scalar or "extrap": Octave 7's interp1.m and ppval step by step
+      ## (lookup (X, XI, "lr"), the interval's slope (Y(i+1) - Y(i)) ./ (X(i+1) - X(i))
+      ## times XI - X(i), plus Y(i); points outside [X(1), X(end)] and NaN get EXTRAP, NA
+      ## by default). Other methods and forms go to Octave's own.
+      ok = nargin >= 3 && nargin <= 5;
+      extrap = NA;
+      if (ok)
+        [x, y, xi] = varargin{1:3};
+        for k = 4:nargin
+          a = varargin{k};
+          if (ischar (a) && strcmpi (a, "linear"))
+            continue;
+          elseif (ischar (a) && strcmpi (a, "extrap") && k == nargin)
+            extrap = "extrap";
+          elseif (isnumeric (a) && isscalar (a) && isreal (a) && k == nargin)
+            extrap = a;
+          else
+            ok = false;
+          endif
+        endfor
+        cls = gpuArray.class_of_ (xi);
+        ok = ok && isfloat (x) && isfloat (y) && isfloat (xi) && isreal (x) && isreal (y) && isreal (xi) ...
+             && isvector (x) && isvector (y) && numel (x) == numel (y) && numel (x) >= 2 && ! isempty (xi) ...
+             && strcmp (gpuArray.class_of_ (x), cls) && strcmp (gpuArray.class_of_ (y), cls);
+      endif
+      if (ok)
+        n = numel (x);
+        x = reshape (gpuArray (x), n, 1);
+        ok = gather (all (subsref (x, substruct ("()", {2:n})) > subsref (x, substruct ("()", {1:n-1}))));
+      endif
+      if (! ok)
+        yi = gpuArray.host_run_ ("interp1", 1, varargin{:});
+        return;
+      endif
+      y = reshape (gpuArray (y), n, 1);
+      szx = size (xi);
+      xi = reshape (gpuArray (xi), [], 1);
+      i = lookup (x, xi, "lr");
+      xl = subsref (x, substruct ("()", {i}));
+      yl = subsref (y, substruct ("()", {i}));
+      slope = (subsref (y, substruct ("()", {i + 1})) - yl) ./ (subsref (x, substruct ("()", {i + 1})) - xl);
+      yi = slope .* (xi - xl) + yl;
+      if (isnumeric (extrap))
+        out = (xi < subsref (x, substruct ("()", {1}))) | ! (xi <= subsref (x, substruct ("()", {n})));
+        yi = subsasgn (yi, substruct ("()", {out}), extrap);
+      endif
+      yi = reshape (yi, szx);
     endfunction
 
     function varargout = fft (varargin)
@@ -5322,6 +5370,28 @@ endclassdef
 %!error <lookup> lookup (gpuArray ([1 2 3]))
 %!error <Invalid call to lookup> lookup (gpuArray (true (1, 3)), [true false])
 %!test
+%! ## interp1's linear method on the device: Octave's values bit for bit (ppval's slope
+%! ## times the offset, plus the left value), NA (or EXTRAP) outside and at NaN, the
+%! ## ends themselves, row and column forms; X, Y or XI a gpuArray
+%! rand ("seed", 5);
+%! randn ("seed", 5);
+%! x = cumsum (rand (1, 40) + 0.1);
+%! y = randn (1, 40);
+%! xi = (rand (7, 9) * 1.2 - 0.1) * x(end);
+%! xi([3 5 6 8]) = [NaN x(4) x(1) x(end)];
+%! cases = {{x, y, xi}, {x', y, xi}, {x, y', xi(:)'}, {x, y, xi, "linear"}, {x, y, xi, "extrap"}, ...
+%!          {x, y, xi, "linear", 0}, {x, y, xi, -7}, {single(x), single(y), single(xi)}, {x, y, 5}, ...
+%!          {[1 2], [3 5], [0.5 1 1.5 2 2.5]}};
+%! for k = 1:numel (cases)
+%!   for w = 1:3
+%!     check_like_octave ("interp1", cases{k}, 1, w, true);
+%!     assert (isequal (isna (gather (interp1 (cases{k}{:}))), isna (interp1 (cases{k}{:}))));
+%!   endfor
+%! endfor
+%! ## decreasing X, other methods: Octave's own
+%! assert (gather (interp1 (gpuArray ([3 2 1]), [1 2 3], 2.5)), interp1 ([3 2 1], [1 2 3], 2.5));
+%! assert (gather (interp1 (gpuArray (1:4), [1 4 9 16], 2.5, "spline")), interp1 (1:4, [1 4 9 16], 2.5, "spline"));
+%!test
 %! ## quantile and prctile on the device: Octave's bits for every method it computes
 %! ## on the device (1, 2, 4-9), NaNs (counted out), one value, P outside [0, 1], every
 %! ## DIM, shapes of row and column P, classes
@@ -5376,7 +5446,7 @@ endclassdef
 %! c = {{"sort", {z}, 2}, {"sortrows", {z, 2}, 2}, ...
 %!      {"unique", {r, "rows"}, 3}, {"mode", {r}, 3}, {"quantile", {x, [0.25 0.5], 1, 3}, 1}, ...
 %!      {"prctile", {z, 50}, 1}, {"ismember", {r, int8([0 1])}, 2}, {"lookup", {[-1 0 1], single(x)}, 1}, ...
-%!      {"histc", {x(:), -2:2}, 2}, {"interp1", {t, t.^2, [1.5; 2.5]}, 1}, {"fft", {x}, 1}, ...
+%!      {"histc", {x(:), -2:2}, 2}, {"interp1", {t, t.^2, [1.5; 2.5], "spline"}, 1}, {"fft", {x}, 1}, ...
 %!      {"ifft", {z, 6, 2}, 1}, {"fft2", {r}, 1}, {"ifft2", {z}, 1}, {"fftn", {r}, 1}, ...
 %!      {"ifftn", {z}, 1}, {"filter", {[1 2], [1 -0.5], r}, 2}, {"filter2", {[1 2; 3 4], r}, 1}, ...
 %!      {"conv", {t, [1 2 3]}, 1}, {"conv2", {r, [1 -1], "same"}, 1}, {"deconv", {[1 5 6 0], [1 2]}, 2}, ...
