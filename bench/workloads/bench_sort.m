@@ -7,8 +7,9 @@
 ## input and writing the values and the positions (double) once. median (x) and
 ## median (X) (over the sort; the twin sorts and averages the middle two, as median.m
 ## does for even lengths), unique (x) of 1e8 integer-valued doubles (about 1e6
-## distinct), ismember (a, s) of 1e8 such values in 1e6 others: GB/s counts reading
-## the inputs once.
+## distinct), ismember (a, s) of 1e8 such values in 1e6 others, lookup (t, x) of 1e8
+## values in a sorted table of 1e6 and interp1 (xt, yt, x) (linear) over it: GB/s
+## counts reading the inputs once (and writing the result, for the last two).
 
 function w = bench_sort (small)
   if (small)
@@ -41,6 +42,16 @@ function w = bench_sort (small)
                @(tiny) {round(bw_rand (1, "double", bw_pick (tiny, 8, n), 1) * 1e6), ...
                         round(bw_rand (2, "double", bw_pick (tiny, 4, ns), 1) * 1e6)},
                @(a, s) bw_finish (ismember (a, s)), "bytes", (n + ns) * 8)];
+  ## lookup (t, x) of 1e8 values in a sorted table of 1e6; interp1 (xt, yt, x) over it
+  w = [w, bw_case("sort", "lookup(t,x)", label, "double",
+                  @(tiny) {sort(bw_rand (2, "double", bw_pick (tiny, 4, ns), 1)), ...
+                           bw_rand(1, "double", bw_pick (tiny, 8, n), 1)},
+                  @(t, x) bw_finish (lookup (t, x)), "bytes", (2 * n + ns) * 8), ...
+       bw_case("sort", "interp1(xt,yt,x)", label, "double",
+               @(tiny) {sort(bw_rand (2, "double", bw_pick (tiny, 4, ns), 1)), ...
+                        bw_rand(3, "double", bw_pick (tiny, 4, ns), 1), ...
+                        bw_rand(1, "double", bw_pick (tiny, 8, n), 1)},
+               @(xt, yt, x) bw_finish (interp1 (xt, yt, x)), "bytes", (2 * n + 2 * ns) * 8)];
   for dim = 1:2
     w = [w, bw_case("sort", sprintf ("[y,i]=sort(X,%d)", dim), mlabel, "double",
                     @(tiny) {bw_rand(1, "double", bw_pick (tiny, 4, m), bw_pick (tiny, 5, m))},

@@ -1,7 +1,8 @@
 """PyTorch twin of bench_sort.m: torch.sort(stable=True), values and positions; the
 medians as Octave's median.m computes them for even lengths (torch.median gives the
 lower middle element instead): the sorted middle two, averaged; unique and ismember as
-torch.unique (sorted) and torch.isin.
+torch.unique (sorted) and torch.isin; lookup as torch.searchsorted (right=True: the
+count of table values <= x, Octave's index); interp1 written out over it.
 
 Octave's m-by-m matrix is column-major; the twin keeps the same memory layout, so
 Octave's X(i,j) is T[j, i] here: sort (X, 1) (each contiguous column) is
@@ -38,6 +39,20 @@ def cases(small, h):
                     setup=lambda: (torch.round(h.rand(1, "double", n, 1) * 1e6),
                                    torch.round(h.rand(2, "double", ns, 1) * 1e6)),
                     body=lambda a, s: torch.isin(a, s), bytes=(n + ns) * 8))
+    def interp1(xt, yt, x):
+        # Octave's linear interp1 (ppval over lookup (xt, x, "lr")), NaN outside
+        i = torch.searchsorted(xt, x, right=True).clamp(1, xt.shape[0] - 1) - 1
+        xl, yl = xt[i], yt[i]
+        y = (yt[i + 1] - yl) / (xt[i + 1] - xl) * (x - xl) + yl
+        return torch.where((x < xt[0]) | ~(x <= xt[-1]), torch.full_like(y, float("nan")), y)
+
+    out.append(dict(workload="sort", variant="lookup(t,x)", size=label, cls="double",
+                    setup=lambda: (torch.sort(h.rand(2, "double", ns)).values, h.rand(1, "double", n)),
+                    body=lambda t, x: torch.searchsorted(t, x, right=True), bytes=(2 * n + ns) * 8))
+    out.append(dict(workload="sort", variant="interp1(xt,yt,x)", size=label, cls="double",
+                    setup=lambda: (torch.sort(h.rand(2, "double", ns)).values, h.rand(3, "double", ns),
+                                   h.rand(1, "double", n)),
+                    body=interp1, bytes=(2 * n + 2 * ns) * 8))
     for dim, tdim in ((1, 1), (2, 0)):
         out.append(dict(
             workload="sort", variant="[y,i]=sort(X,%d)" % dim, size="%dx%d" % (m, m),
