@@ -906,6 +906,65 @@ static void test_sort(void **state)
   CHECK_OK(ga_release(a));
 }
 
+/* A(I) = V with I on the device: repeated targets (the last one wins, resolved by the
+ * device's sort), a target beyond A (A grows), a scalar V, and I with no repeats */
+static void test_assign_device_subscripts(void **state)
+{
+  (void)state;
+  const double av[5] = {1, 2, 3, 4, 5}, iv[6] = {3, 1, 3, 7, 1, 2}, vv[6] = {10, 20, 30, 40, 50, 60};
+  int64_t row5[2] = {1, 5}, row6[2] = {1, 6};
+  ga_id a, i, v, out;
+  CHECK_OK(ga_upload(GA_DOUBLE, 2, row5, av, &a));
+  CHECK_OK(ga_upload(GA_DOUBLE, 2, row6, iv, &i));
+  CHECK_OK(ga_upload(GA_DOUBLE, 2, row6, vv, &v));
+  ga_index ix = {.kind = GA_INDEX_GPU, .id = i};
+  ga_operand val = {.is_host = 0, .id = v};
+  CHECK_OK(ga_subsasgn(a, 1, &ix, &val, &out));
+  double got[7];
+  const double want[7] = {50, 60, 30, 4, 5, 0, 40};
+  CHECK_OK(ga_download(out, got, sizeof got));
+  assert_memory_equal(got, want, sizeof got);
+  CHECK_OK(ga_release(out));
+  const double s = 9;
+  const int64_t one[2] = {1, 1};
+  ga_operand sc = {.is_host = 1, .cls = GA_DOUBLE, .ndims = 2, .dims = one, .data = &s};
+  CHECK_OK(ga_subsasgn(a, 1, &ix, &sc, &out));
+  const double want_s[7] = {9, 9, 9, 4, 5, 0, 9};
+  CHECK_OK(ga_download(out, got, sizeof got));
+  assert_memory_equal(got, want_s, sizeof got);
+  CHECK_OK(ga_release(out));
+  CHECK_OK(ga_release(i));
+  /* a permutation of 3000: no repeats; V's elements land where I sends them */
+  enum { M = 3000 };
+  static double pa[M], pi[M], pv[M], pg[M];
+  rng_seed(11);
+  for (int k = 0; k < M; k++) {
+    pi[k] = k + 1;
+    pv[k] = rng_double();
+  }
+  for (int k = M - 1; k > 0; k--) {
+    int j = (int)(rng_unit() * (k + 1));
+    double t = pi[k];
+    pi[k] = pi[j];
+    pi[j] = t;
+  }
+  int64_t col[2] = {M, 1};
+  ga_id pa_id, pi_id, pv_id;
+  CHECK_OK(ga_upload(GA_DOUBLE, 2, col, pa, &pa_id));
+  CHECK_OK(ga_upload(GA_DOUBLE, 2, col, pi, &pi_id));
+  CHECK_OK(ga_upload(GA_DOUBLE, 2, col, pv, &pv_id));
+  ga_index pix = {.kind = GA_INDEX_GPU, .id = pi_id};
+  ga_operand pval = {.is_host = 0, .id = pv_id};
+  CHECK_OK(ga_subsasgn(pa_id, 1, &pix, &pval, &out));
+  CHECK_OK(ga_download(out, pg, sizeof pg));
+  for (int k = 0; k < M; k++)
+    assert_true(pg[(int)pi[k] - 1] == pv[k]);
+  CHECK_OK(ga_release(out));
+  ga_id handles[] = {a, v, pa_id, pi_id, pv_id};
+  for (size_t k = 0; k < sizeof handles / sizeof handles[0]; k++)
+    CHECK_OK(ga_release(handles[k]));
+}
+
 static void test_roundtrip_shapes(void **state)
 {
   (void)state;
@@ -2921,6 +2980,7 @@ int main(void)
     cmocka_unit_test_teardown(test_typecast, teardown_clean),
     cmocka_unit_test_teardown(test_scan, teardown_clean),
     cmocka_unit_test_teardown(test_sort, teardown_clean),
+    cmocka_unit_test_teardown(test_assign_device_subscripts, teardown_clean),
     cmocka_unit_test_teardown(test_roundtrip_shapes, teardown_clean),
     cmocka_unit_test_teardown(test_complex_roundtrip, teardown_clean),
     cmocka_unit_test_teardown(test_complex_ir, teardown_clean),
