@@ -865,8 +865,8 @@ static ga_status resolve_repeats(subscript *s, int64_t **src_pos)
 
 /* resolve_repeats for positions on the device (a numeric subscript that stayed there):
  * the device's stable sort of the positions, each run of equal ones kept at its last
- * element (where the next sorted position differs: compared with the sorted positions
- * shifted by one, plus one, ending in 0), its position and its source position gathered.
+ * element (where the next sorted position differs: the sorted positions plus one against
+ * the same shifted by one, ending in 0), its position and its source position gathered.
  * *src: the source positions (int64, 0-based), or NULL when nothing repeats. Reading
  * the subscript on the host and sorting it there took tens of seconds for 1e8. */
 static ga_status gather_int64(const ga_tensor *from, const ga_tensor *pos, int64_t count, ga_tensor **out)
@@ -888,9 +888,9 @@ static ga_status resolve_repeats_device(subscript *s, ga_tensor **src)
   int64_t n = s->len;
   if (s->colon || !s->dev || s->unique || n < 2)
     return GA_OK;
-  int64_t dims[2] = {n, 1}, dims1[2] = {n + 1, 1};
-  ga_tensor *sorted = NULL, *order = NULL, *plus1 = NULL, *ext = NULL, *next = NULL, *keep = NULL, *pos = NULL,
-            *dst = NULL, *ord64 = NULL, *sp = NULL;
+  int64_t dims[2] = {n, 1};
+  ga_tensor *sorted = NULL, *order = NULL, *plus1 = NULL, *next = NULL, *keep = NULL, *pos = NULL, *dst = NULL,
+            *ord64 = NULL, *sp = NULL;
   ga_lazy *lz = NULL;
   int64_t count = 0;
   ga_status st;
@@ -905,14 +905,9 @@ static ga_status resolve_repeats_device(subscript *s, ga_tensor **src)
       (st = ga_tensor_new_lazy(GA_INT64, 2, dims, lz, &plus1)) != GA_OK)
     ga_lazy_free(lz);
   if (st == GA_OK && (st = ga_tensor_materialize(plus1)) == GA_OK &&
-      (st = ga_tensor_zeros(GA_INT64, 2, dims1, &ext)) == GA_OK && (st = ga_tensor_materialize(ext)) == GA_OK) {
-    ga_copy_desc c = {.ndims = 1, .dims = {n}, .src = {{NULL, 1}}, .dst = {{NULL, 1}}, .elem_size = 8,
-                      .src_buf = &plus1->buf, .dst_buf = &ext->buf};
-    st = ga_plan_copy(&c);
-  }
-  if (st == GA_OK && (st = ga_tensor_new(GA_INT64, 2, dims, &next)) == GA_OK) {
-    ga_copy_desc c = {.ndims = 1, .dims = {n}, .src_offset = 1, .src = {{NULL, 1}}, .dst = {{NULL, 1}},
-                      .elem_size = 8, .src_buf = &ext->buf, .dst_buf = &next->buf};
+      (st = ga_tensor_zeros(GA_INT64, 2, dims, &next)) == GA_OK && (st = ga_tensor_materialize(next)) == GA_OK) {
+    ga_copy_desc c = {.ndims = 1, .dims = {n - 1}, .src_offset = 1, .src = {{NULL, 1}}, .dst = {{NULL, 1}},
+                      .elem_size = 8, .src_buf = &plus1->buf, .dst_buf = &next->buf};
     st = ga_plan_copy(&c);
   }
   ga_fuse_operand po = {.t = plus1, .ndims = 2, .dims = dims}, no = {.t = next, .ndims = 2, .dims = dims};
@@ -951,7 +946,7 @@ static ga_status resolve_repeats_device(subscript *s, ga_tensor **src)
       }
     }
   }
-  ga_tensor *all[] = {sorted, order, plus1, ext, next, keep, pos, dst, ord64, sp};
+  ga_tensor *all[] = {sorted, order, plus1, next, keep, pos, dst, ord64, sp};
   for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
     ga_tensor_unref(all[i]);
   return st;
