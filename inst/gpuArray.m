@@ -2956,11 +2956,10 @@ classdef gpuArray < handle
 
     function varargout = ismember (a, s, varargin)
       ## [TF, S_IDX] = ismember (A, S) on the device for real numeric and logical A and S
-      ## of one class, as Octave 7's ismember.m answers (its lookup in sorted S: the
-      ## last of equal elements, NaN never a member): S and A sorted together, S's
-      ## elements first among equals (a stable sort), and each element of A matched
-      ## against the last element of S at or before it. "rows", other options, classes
-      ## that differ, complex and empty arguments go to Octave's own.
+      ## of one class, as Octave 7's ismember.m answers: the device lookup of A in S
+      ## sorted (stably, so a match is the last of equal elements of S; NaN never a
+      ## member). "rows", other options, classes that differ, complex and empty
+      ## arguments go to Octave's own.
       if (nargin < 2)
         print_usage ("ismember");
       endif
@@ -2976,20 +2975,13 @@ classdef gpuArray < handle
         [varargout{1:max (1, nargout)}] = gpuArray.host_run_ ("ismember", nargout, a, s, varargin{:});
         return;
       endif
-      na = numel (a);
-      ns = numel (s);
-      [vs, p] = sort ([reshape(gpuArray (s), ns, 1); reshape(gpuArray (a), na, 1)]);
-      ## at each sorted position, the position of the last element of S at or before it
-      j = cummax ((p <= ns) .* gpuArray.colon (1, na + ns).');
-      jj = max (j, 1);
-      member = (j > 0) & (subsref (vs, substruct ("()", {jj})) == vs);
-      ## A's elements' sorted positions, in A's order: the answers gathered through them
-      qa = subsref (gpuArray.inverse_perm_ (p), substruct ("()", {ns+1:ns+na}));
-      tf = reshape (subsref (member, substruct ("()", {qa})), size (a));
+      ## as Octave's ismember.m: A looked up in sorted S, a match's position in S
+      [ss, is] = sort (reshape (gpuArray (s), numel (s), 1));
+      i = lookup (ss, reshape (gpuArray (a), numel (a), 1), "m");
+      tf = reshape (i > 0, size (a));
       varargout = {tf};
       if (nargout > 1)
-        jq = subsref (jj, substruct ("()", {qa}));
-        varargout{2} = reshape (subsref (p, substruct ("()", {jq})), size (a)) .* tf;
+        varargout{2} = reshape (subsref (is, substruct ("()", {max(i, 1)})), size (a)) .* tf;
       endif
     endfunction
 
