@@ -7,7 +7,8 @@
 ## those kernels: @code{fused_ops / dispatches} is the fusion per kernel),
 ## @code{materializations} (pending values evaluated), @code{bytes_uploaded},
 ## @code{bytes_downloaded}, @code{host_fallbacks} (operations the planner ran on the
-## host), @code{pool_hits}, @code{pool_misses}, @code{bytes_in_use}, @code{bytes_pooled},
+## host), @code{pool_hits}, @code{pool_misses}, @code{pool_evictions} (pooled buffers freed
+## to keep the pool within its limit, the oldest first), @code{bytes_in_use}, @code{bytes_pooled},
 ## @code{live_arrays}, @code{validation_messages} (Vulkan validation layer) and
 ## @code{gpu_time_ns} (device time of finished work, from timestamp queries),
 ## @code{assign_in_place} (assignments @code{A(I) = X} written into the old array's

@@ -154,6 +154,7 @@ typedef struct {
   uint64_t materializations;    /* pending expressions evaluated into storage */
   uint64_t pool_hits;           /* buffer requests served from the size-class pool */
   uint64_t pool_misses;         /* buffer requests that allocated device memory */
+  uint64_t pool_evictions;      /* pooled buffers freed to make room for newer ones */
   uint64_t bytes_in_use;        /* bytes held by live tensors */
   uint64_t bytes_pooled;        /* bytes cached in the pool, free for reuse */
   uint64_t live_tensors;

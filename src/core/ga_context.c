@@ -33,9 +33,13 @@ static ga_status open_provider(const ga_provider_ops *p, int index)
     ga_g.prov = NULL;
     return st;
   }
-  /* keep at most a quarter of the device (and 4 GiB) cached for reuse */
+  /* Keep at most a quarter of the device cached for reuse (an allocation that fails
+   * empties the pool and tries again). A CPU device's memory is the host's, where
+   * cached buffers are resident pages: there at most 4 GiB. */
   uint64_t limit = ga_g.info.total_memory / 4;
-  ga_g.pool.limit = limit > (4ull << 30) ? (4ull << 30) : limit;
+  if (strcmp(ga_g.info.device_type, "cpu") == 0 && limit > (4ull << 30))
+    limit = 4ull << 30;
+  ga_g.pool.limit = limit;
   return GA_OK;
 }
 

@@ -575,13 +575,18 @@ ga_status ga_any_true(ga_tensor *flags, bool *found);
 
 /* ---- residency: the size-class pool over provider buffers (ga_residency.c) ---------- */
 #define GA_POOL_CLASSES 256
+/* A pooled buffer is on its class's list (newest first) and on one list of every
+ * pooled buffer by age, from which the oldest is evicted to make room. */
 typedef struct ga_pool_entry {
   ga_pbuf buf;
-  struct ga_pool_entry *next;
+  unsigned cls;
+  struct ga_pool_entry *next, *prev;     /* its class's list */
+  struct ga_pool_entry *older, *newer;   /* the age list */
 } ga_pool_entry;
 
 typedef struct {
   ga_pool_entry *free_lists[GA_POOL_CLASSES];
+  ga_pool_entry *oldest, *newest;
   uint64_t bytes_pooled;
   uint64_t limit;
 } ga_pool;

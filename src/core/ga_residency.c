@@ -29,6 +29,26 @@ size_t ga_pool_class_bytes(size_t bytes)
   return cb;
 }
 
+/* Takes e off its class's list and off the age list. */
+static void unlink_entry(ga_pool *p, ga_pool_entry *e)
+{
+  if (e->prev)
+    e->prev->next = e->next;
+  else
+    p->free_lists[e->cls] = e->next;
+  if (e->next)
+    e->next->prev = e->prev;
+  if (e->older)
+    e->older->newer = e->newer;
+  else
+    p->oldest = e->newer;
+  if (e->newer)
+    e->newer->older = e->older;
+  else
+    p->newest = e->older;
+  p->bytes_pooled -= e->buf.bytes;
+}
+
 ga_status ga_buffer_acquire(size_t bytes, ga_pbuf *out)
 {
   size_t cb;
@@ -36,8 +56,7 @@ ga_status ga_buffer_acquire(size_t bytes, ga_pbuf *out)
   ga_pool *p = &ga_g.pool;
   if (c < GA_POOL_CLASSES && p->free_lists[c]) {
     ga_pool_entry *e = p->free_lists[c];
-    p->free_lists[c] = e->next;
-    p->bytes_pooled -= e->buf.bytes;
+    unlink_entry(p, e);
     *out = e->buf;
     free(e);
     ga_g.stats.pool_hits++;
@@ -53,20 +72,38 @@ ga_status ga_buffer_acquire(size_t bytes, ga_pbuf *out)
   return st;
 }
 
+/* A released buffer is kept; when that would put the pool over its limit, the buffers
+ * pooled longest go first. A loop's working set is what it released last: keeping the
+ * new buffer instead of old ones of sizes no longer asked for (1e8-element sorts and
+ * lookups had allocated device memory on every call) is what makes its steady state
+ * allocate nothing. The provider frees a buffer only after the work queued on it. */
 void ga_buffer_release(ga_pbuf *buf)
 {
   size_t cb;
   unsigned c = class_of(buf->bytes, &cb);
   ga_pool *p = &ga_g.pool;
   ga_pool_entry *e = NULL;
-  if (c < GA_POOL_CLASSES && cb == buf->bytes && p->bytes_pooled + buf->bytes <= p->limit)
+  if (c < GA_POOL_CLASSES && cb == buf->bytes && buf->bytes <= p->limit)
     e = malloc(sizeof *e);
   if (!e) {
     ga_g.prov->free(ga_g.pstate, buf);
   } else {
-    e->buf = *buf;
-    e->next = p->free_lists[c];
+    while (p->oldest && p->bytes_pooled + buf->bytes > p->limit) {
+      ga_pool_entry *old = p->oldest;
+      unlink_entry(p, old);
+      ga_g.prov->free(ga_g.pstate, &old->buf);
+      free(old);
+      ga_g.stats.pool_evictions++;
+    }
+    *e = (ga_pool_entry){.buf = *buf, .cls = c, .next = p->free_lists[c], .older = p->newest};
+    if (e->next)
+      e->next->prev = e;
     p->free_lists[c] = e;
+    if (p->newest)
+      p->newest->newer = e;
+    else
+      p->oldest = e;
+    p->newest = e;
     p->bytes_pooled += buf->bytes;
   }
   ga_g.stats.bytes_pooled = p->bytes_pooled;
@@ -80,14 +117,11 @@ void ga_pool_trim(void)
     return;
   /* pooled buffers may still be read by queued work */
   ga_g.prov->synchronize(ga_g.pstate);
-  for (unsigned c = 0; c < GA_POOL_CLASSES; c++) {
-    while (p->free_lists[c]) {
-      ga_pool_entry *e = p->free_lists[c];
-      p->free_lists[c] = e->next;
-      ga_g.prov->free(ga_g.pstate, &e->buf);
-      free(e);
-    }
+  while (p->oldest) {
+    ga_pool_entry *e = p->oldest;
+    unlink_entry(p, e);
+    ga_g.prov->free(ga_g.pstate, &e->buf);
+    free(e);
   }
-  p->bytes_pooled = 0;
   ga_g.stats.bytes_pooled = 0;
 }

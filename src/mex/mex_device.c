@@ -75,13 +75,13 @@ void ga_mex_stats(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[])
   ga_get_stats(&st);
   static const char *fields[] = {"dispatches", "submits", "kernels_compiled", "kernel_cache_hits", "disk_cache_hits",
                                  "bytes_uploaded", "bytes_downloaded", "host_fallbacks", "pool_hits",
-                                 "pool_misses", "bytes_in_use", "bytes_pooled", "live_arrays",
+                                 "pool_misses", "pool_evictions", "bytes_in_use", "bytes_pooled", "live_arrays",
                                  "validation_messages", "fused_ops", "materializations", "gpu_time_ns",
                                  "assign_in_place", "assign_copies", "waits", "gemm_tunings", "gemm_epilogues",
                                  "host_sync_ns", "host_submit_ns", "host_wait_ns"};
   const uint64_t vals[] = {st.dispatches, st.submits, st.kernels_compiled, st.kernel_cache_hits, st.disk_cache_hits,
                            st.bytes_uploaded, st.bytes_downloaded, st.host_fallbacks, st.pool_hits,
-                           st.pool_misses, st.bytes_in_use, st.bytes_pooled, st.live_tensors,
+                           st.pool_misses, st.pool_evictions, st.bytes_in_use, st.bytes_pooled, st.live_tensors,
                            st.validation_messages, st.fused_ops, st.materializations, st.gpu_time_ns,
                            st.assign_in_place, st.assign_copies, st.waits, st.gemm_tunings, st.gemm_epilogues,
                            st.host_sync_ns, st.host_submit_ns, st.host_wait_ns};

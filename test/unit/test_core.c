@@ -2594,6 +2594,64 @@ static void test_out_of_memory(void **state)
   CHECK_OK(ga_release(a));
 }
 
+/* Over its limit the pool frees the buffers it has held longest, keeping the newest
+ * (white box: a limit of 32 KiB, buffers of 8 and 16 KiB). */
+static void test_pool_evicts_oldest(void **state)
+{
+  (void)state;
+  CHECK_OK(ga_init());
+  CHECK_OK(ga_synchronize());
+  ga_pool_trim();
+  uint64_t keep = ga_g.pool.limit;
+  ga_g.pool.limit = 32768;
+  enum { N = 4096 };
+  double *x = xmalloc(N * sizeof *x);
+  for (int k = 0; k < N; k++)
+    x[k] = k + 0.5;
+  const int64_t d8[2] = {1024, 1}, d16[2] = {2048, 1}, dbig[2] = {N, 1}, d16b[2] = {1900, 1};
+  ga_id a = upload(GA_DOUBLE, 2, d8, x), b = upload(GA_DOUBLE, 2, d16, x), c = upload(GA_DOUBLE, 2, d16, x);
+  ga_id big = upload(GA_DOUBLE, 2, dbig, x);
+  ga_reset_stats();
+  CHECK_OK(ga_release(a));
+  CHECK_OK(ga_release(b));
+  ga_stats st;
+  CHECK_OK(ga_get_stats(&st));
+  assert_int_equal(st.bytes_pooled, 8192 + 16384);
+  CHECK_OK(ga_release(c)); /* 40 KiB would not fit: a, the oldest, goes */
+  CHECK_OK(ga_get_stats(&st));
+  assert_int_equal(st.pool_evictions, 1);
+  assert_int_equal(st.bytes_pooled, 2 * 16384);
+  CHECK_OK(ga_release(big)); /* 32 KiB is the whole limit: b and c go */
+  CHECK_OK(ga_get_stats(&st));
+  assert_int_equal(st.pool_evictions, 3);
+  assert_int_equal(st.bytes_pooled, 32768);
+  /* 16 KiB: not pooled any more (a miss); 32 KiB: from the pool (a hit) */
+  ga_id e = upload(GA_DOUBLE, 2, d16b, x), f = upload(GA_DOUBLE, 2, dbig, x);
+  CHECK_OK(ga_get_stats(&st));
+  assert_int_equal(st.pool_misses, 1);
+  assert_int_equal(st.pool_hits, 1);
+  assert_int_equal(st.bytes_pooled, 0);
+  double *y = xmalloc(N * sizeof *y);
+  CHECK_OK(ga_download(f, y, N * sizeof *y));
+  assert_memory_equal(x, y, N * sizeof *y);
+  /* the age list survives a buffer taken from the middle of it */
+  CHECK_OK(ga_release(e));
+  CHECK_OK(ga_release(f)); /* e (16 KiB) is evicted for f */
+  ga_id g = upload(GA_DOUBLE, 2, d8, x);
+  CHECK_OK(ga_release(g)); /* f goes for g */
+  CHECK_OK(ga_get_stats(&st));
+  assert_int_equal(st.bytes_pooled, 8192);
+  assert_int_equal(st.pool_evictions, 5);
+  ga_pool_trim();
+  CHECK_OK(ga_get_stats(&st));
+  assert_int_equal(st.bytes_pooled, 0);
+  assert_null(ga_g.pool.oldest);
+  assert_null(ga_g.pool.newest);
+  ga_g.pool.limit = keep;
+  free(x);
+  free(y);
+}
+
 /* ---- 11. shutdown and re-init ------------------------------------------------------------- */
 
 /* A pending value that alone keeps released arrays alive is evaluated once they hold more
@@ -3016,6 +3074,7 @@ int main(void)
     cmocka_unit_test_teardown(test_error_sum_dim, teardown_clean),
     cmocka_unit_test_teardown(test_refcount, teardown_clean),
     cmocka_unit_test_teardown(test_pool, teardown_clean),
+    cmocka_unit_test_teardown(test_pool_evicts_oldest, teardown_clean),
     cmocka_unit_test_teardown(test_sum_dims, teardown_clean),
     cmocka_unit_test_teardown(test_sum_empty, teardown_clean),
     cmocka_unit_test_teardown(test_sum_long, teardown_clean),
