@@ -3249,6 +3249,257 @@ float ga_powf_single(float x, float y)
   return ga_f(es);
 }
 
+// ---- single sinh, cosh, tanh, asinh, acosh, atanh, expm1, log1p, tan, cbrt -----------
+// Octave's answers come from glibc's float functions (fdlibm's, up to 2 ulp off, and
+// their values are what test_math_sweep compares with: within 2 ulp, or 1 of the double
+// answer rounded). These were the double functions rounded, as much FP64 work as a double
+// (25-41% of a single copy's bandwidth on the H200). A single needs its value to about
+// 2^-30 only, so they are composed of two short cores in double: expf's reduction and
+// polynomial for exp (relative error about 2^-33) and logf's 16-entry reduction with
+// log1p's series to r^7 (2^-35). A C model of these steps is correctly rounded at all but
+// about 1 in 60000 floats (stride 31 over every float), 1 ulp from it elsewhere, and
+// within 2 ulp of glibc's at every float checked. Plain fma: lavapipe's, rounded twice,
+// only blurs bits far below a single's ulp.
+
+float ga_m_nanf() { return uintBitsToFloat(0x7fc00000u); }
+
+// exp(x) for |x| <= 700 (the caller clamps), expf's steps without its rounding to float;
+// em: exp(-x) from the same reduction (2^(-k/32) and the polynomial at -r)
+double ga_m_expf_core2(double x, out double em)
+{
+  precise double kd = fma(46.16624130844683lf, x, 6755399441055744.0lf);
+  uint64_t ki = doubleBitsToUint64(kd);
+  kd -= 6755399441055744.0lf;
+  precise double r = fma(46.16624130844683lf, x, -kd);
+  precise double s = ga_m_exp2f_scale(ki), sm = ga_m_exp2f_scale(0ul - ki);
+  precise double r2 = r * r;
+  precise double z = fma(1.6938359250920212e-06lf, r, 0.00023459809789509004lf);
+  precise double zm = fma(-1.6938359250920212e-06lf, r, 0.00023459809789509004lf);
+  precise double y = fma(z, r2, fma(0.021660849396613134lf, r, 1.0lf));
+  precise double ym = fma(zm, r2, fma(-0.021660849396613134lf, r, 1.0lf));
+  precise double ys = y * s;
+  em = ym * sm;
+  return ys;
+}
+double ga_m_expf_core(double x)
+{
+  double em;
+  return ga_m_expf_core2(x, em);
+}
+
+// n/d for d in single precision's normal range: single precision's reciprocal and one
+// correction (relative error about 2^-44), where NVIDIA's double division takes ~17 FP64
+// operations' time
+double ga_m_divf_core(double n, double d)
+{
+  precise double r0 = double(1.0 / float(d));
+  precise double r1 = fma(r0, fma(-d, r0, 1.0lf), r0);
+  precise double q = n * r1;
+  return q;
+}
+
+// log(u) for a positive normal double u: u = 2^k z, z in logf's [0x3f330000, 2 * that)
+// (as a double), r = z/c - 1 with |r| < 2^-5 (exact near 1, where c = 1), then
+// log(c) + log1p(r) by its series to r^7
+double ga_m_logf_core(double u)
+{
+  uint64_t iu = doubleBitsToUint64(u);
+  uint tmp = uint(iu >> 32) - 0x3fe66000u;
+  uint i = (tmp >> 16) & 15u;
+  int k = int(tmp) >> 20;
+  precise double z = uint64BitsToDouble(iu - (uint64_t(tmp & 0xfff00000u) << 32));
+  precise double r = fma(z, GA_TAB_F32(LOGF_INVC)[i], -1.0lf);
+  precise double p = fma(r, 0.14285714285714285lf, -0.16666666666666666lf);
+  p = fma(r, p, 0.2lf);
+  p = fma(r, p, -0.25lf);
+  p = fma(r, p, 0.3333333333333333lf);
+  p = fma(r, p, -0.5lf);
+  precise double y0 = fma(double(k), 0.6931471805599453lf, GA_TAB_F32(LOGF_LOGC)[i]);
+  precise double y = y0 + fma(r * r, p, r);
+  return y;
+}
+
+// sqrt(v) for v in [2^-23, 2^25): single precision's inverse square root and one
+// correction from the residual (relative error about 2^-44)
+double ga_m_sqrtf_core(double v)
+{
+  precise double r0 = double(inversesqrt(float(v)));
+  precise double y0 = v * r0;
+  precise double h = fma(-y0, y0, v);
+  precise double y = fma(h, 0.5lf * r0, y0);
+  return y;
+}
+
+// e^y - 1 for |y| <= 100: below ln2/2 the series to y^9 (relative error 2^-35), above
+// exp less 1 (which cancels by at most a factor 3.4 there)
+double ga_m_expm1f_core(double y)
+{
+  precise double p = fma(y, 2.7557319223985893e-06lf, 2.48015873015873e-05lf);
+  p = fma(y, p, 0.0001984126984126984lf);
+  p = fma(y, p, 0.001388888888888889lf);
+  p = fma(y, p, 0.008333333333333333lf);
+  p = fma(y, p, 0.041666666666666664lf);
+  p = fma(y, p, 0.16666666666666666lf);
+  p = fma(y, p, 0.5lf);
+  precise double s = fma(y * y, p, y);
+  precise double e = ga_m_expf_core(y) - 1.0lf;
+  return abs(y) < 0.34657359027997264lf ? s : e;
+}
+
+float ga_expm1f_single(float x)
+{
+  if (isnan(x) || x == 0.0)
+    return x; // -0 too
+  return ga_f(ga_m_expm1f_core(clamp(ga_d(x), -100.0lf, 100.0lf)));
+}
+
+// log(1 + x): 1 + x is exact in double for |x| >= 2^-29; below 2^-24 the answer is x
+float ga_log1pf_single(float x)
+{
+  if (isnan(x) || abs(x) < 5.9604645e-08 || x == uintBitsToFloat(0x7f800000u)) // 2^-24, +-0, +Inf
+    return x;
+  if (x <= -1.0)
+    return x == -1.0 ? uintBitsToFloat(0xff800000u) : ga_m_nanf();
+  return ga_f(ga_m_logf_core(1.0lf + ga_d(x)));
+}
+
+// tanh|x| = e / (e + 2), e = e^(2|x|) - 1; 1 from 9.01 on (1 - tanh < 2^-25 there)
+float ga_tanhf_single(float x)
+{
+  precise double a = abs(ga_d(x));
+  if (isnan(x) || x == 0.0)
+    return x;
+  if (a >= 9.01lf)
+    return ga_copysign_f(1.0, x);
+  precise double e = ga_m_expm1f_core(2.0lf * a);
+  precise double t = ga_m_divf_core(e, e + 2.0lf);
+  return ga_copysign_f(ga_f(t), x);
+}
+
+// sinh|x|: below 1 the series to x^13 (2^-40); above (e^a - e^-a)/2, overflowing to Inf
+// in the rounding to single
+float ga_sinhf_single(float x)
+{
+  precise double a = abs(ga_d(x));
+  if (isnan(x) || x == 0.0)
+    return x;
+  precise double z = a * a;
+  precise double p = fma(z, 1.6059043836821613e-10lf, 2.505210838544172e-08lf);
+  p = fma(z, p, 2.7557319223985893e-06lf);
+  p = fma(z, p, 0.0001984126984126984lf);
+  p = fma(z, p, 0.008333333333333333lf);
+  p = fma(z, p, 0.16666666666666666lf);
+  precise double s = fma(a * z, p, a);
+  precise double em;
+  precise double e = ga_m_expf_core2(min(a, 100.0lf), em);
+  precise double h = 0.5lf * e - 0.5lf * em;
+  return ga_copysign_f(ga_f(a < 1.0lf ? s : h), x);
+}
+
+float ga_coshf_single(float x)
+{
+  if (isnan(x))
+    return x;
+  precise double em;
+  precise double e = ga_m_expf_core2(min(abs(ga_d(x)), 100.0lf), em);
+  precise double c = 0.5lf * e + 0.5lf * em;
+  return ga_f(c);
+}
+
+// asinh|x| = log(|x| + sqrt(x^2 + 1)) (x^2 is exact), log(2|x|) beyond 4096 (the
+// dropped 1/(4x^2) is 2^-29 of the log there); below 1/8 the odd series to x^9 (2^-35)
+float ga_asinhf_single(float x)
+{
+  if (isnan(x) || isinf(x) || x == 0.0)
+    return x;
+  precise double a = abs(ga_d(x));
+  precise double z = a * a;
+  precise double p = fma(z, 0.030381944444444444lf, -0.044642857142857144lf);
+  p = fma(z, p, 0.075lf);
+  p = fma(z, p, -0.16666666666666666lf);
+  precise double s = fma(a * z, p, a);
+  bool big = a > 4096.0lf;
+  precise double t = big ? 2.0lf * a : a + ga_m_sqrtf_core(big ? 1.0lf : z + 1.0lf);
+  precise double l = ga_m_logf_core(t);
+  return ga_copysign_f(ga_f(a < 0.125lf ? s : l), x);
+}
+
+// acosh x = log(x + sqrt((x - 1)(x + 1))) (the product is exact), log(2x) beyond 4096
+float ga_acoshf_single(float x)
+{
+  if (!(x >= 1.0))
+    return ga_m_nanf(); // x < 1, NaN
+  if (isinf(x) || x == 1.0)
+    return x == 1.0 ? 0.0 : x;
+  precise double a = ga_d(x);
+  bool big = a > 4096.0lf;
+  precise double t = big ? 2.0lf * a : a + ga_m_sqrtf_core(big ? 1.0lf : (a - 1.0lf) * (a + 1.0lf));
+  return ga_f(ga_m_logf_core(t));
+}
+
+// atanh|x| = log((1 + |x|)/(1 - |x|))/2 (both exact); below 2^-6 the odd series to x^7
+float ga_atanhf_single(float x)
+{
+  precise double a = abs(ga_d(x));
+  if (isnan(x) || x == 0.0)
+    return x;
+  if (a >= 1.0lf)
+    return a == 1.0lf ? ga_copysign_f(uintBitsToFloat(0x7f800000u), x) : ga_m_nanf();
+  precise double z = a * a;
+  precise double p = fma(z, 0.14285714285714285lf, 0.2lf);
+  p = fma(z, p, 0.3333333333333333lf);
+  precise double s = fma(a * z, p, a);
+  precise double l = 0.5lf * ga_m_logf_core(ga_m_divf_core(1.0lf + a, 1.0lf - a));
+  return ga_copysign_f(ga_f(a < 0.015625lf ? s : l), x);
+}
+
+// tan|x| on sinf's reduction (|x| = r + n pi/2, |r| <= pi/4): sin r / cos r, or -cos r /
+// sin r for odd n, with sin and cos by their series to r^11 and r^12 (2^-37). In the C
+// model 21 of 4.3e6 floats (stride 997) are 1 ulp from correctly rounded, none from glibc
+// by more than 1.
+float ga_tanf_single(float x)
+{
+  uint xa = floatBitsToUint(x) & 0x7fffffffu;
+  if (xa >= 0x7f800000u)
+    return ga_m_nanf(); // Inf, NaN
+  if (xa < 0x39800000u) // |x| < 2^-12: tan x = x in single (also +-0)
+    return x;
+  int n;
+  precise double r = ga_m_sincosf_reduce(uintBitsToFloat(xa), n);
+  precise double r2 = r * r;
+  precise double ps = fma(r2, -2.505210838544172e-08lf, 2.7557319223985893e-06lf);
+  ps = fma(r2, ps, -0.0001984126984126984lf);
+  ps = fma(r2, ps, 0.008333333333333333lf);
+  ps = fma(r2, ps, -0.16666666666666666lf);
+  precise double sn = fma(r * r2, ps, r);
+  precise double pc = fma(r2, 2.08767569878681e-09lf, -2.755731922398589e-07lf);
+  pc = fma(r2, pc, 2.48015873015873e-05lf);
+  pc = fma(r2, pc, -0.001388888888888889lf);
+  pc = fma(r2, pc, 0.041666666666666664lf);
+  pc = fma(r2, pc, -0.5lf);
+  precise double cs = fma(r2, pc, 1.0lf);
+  bool odd = (n & 1) != 0;
+  precise double t = ga_m_divf_core(odd ? -cs : sn, odd ? sn : cs);
+  return ga_f(floatBitsToUint(x) != xa ? -t : t);
+}
+
+// cbrt|x| = v r^2 with r = v^(-1/3): single precision's exp2(-log2(v)/3) and one Newton
+// step, r (4 - v r^3)/3 (quadratic: from 2^-19, GLSL's worst for those, to 2^-37);
+// subnormals scaled by 2^150 first (a single's log2 may flush them)
+float ga_cbrtf_single(float x)
+{
+  if (x == 0.0 || isinf(x) || isnan(x))
+    return x;
+  precise double a = abs(ga_d(x));
+  bool tiny = a < 7.888609052210118e-31lf; // 2^-100
+  precise double v = tiny ? a * 1.427247692705959e+45lf : a; // 2^150
+  precise double r0 = double(exp2(log2(float(v)) * -0.33333334));
+  precise double u = fma(-(v * r0), r0 * r0, 1.0lf);
+  precise double r1 = fma(r0 * 0.3333333333333333lf, u, r0);
+  precise double c = v * r1 * r1 * (tiny ? 8.881784197001252e-16lf : 1.0lf); // 2^-50
+  return ga_copysign_f(ga_f(c), x);
+}
+
 // The tables of the groups this kernel defined GA_SHARED_<group> for, copied into shared
 // memory; every invocation of the workgroup calls this once, before any leaves, with the
 // workgroup's size (gl_WorkGroupSize is declared after this library).

@@ -645,6 +645,22 @@ static bool math_in_glsl(ga_unop op)
   }
 }
 
+/* Functions with a single-precision form of their own in ga_math.glsl (ga_<name>f_single,
+ * on the F32 tables): glibc's expf, logf, log2f, sinf and cosf step by step (Octave's own
+ * answers), and the hyperbolic family, expm1, log1p, tan and cbrt on short cores in double. Other
+ * singles are the double function's answer rounded. */
+static bool unop_has_single(ga_unop op)
+{
+  switch (op) {
+  case GA_UOP_EXP: case GA_UOP_LOG: case GA_UOP_LOG2: case GA_UOP_SIN: case GA_UOP_COS:
+  case GA_UOP_SINH: case GA_UOP_COSH: case GA_UOP_TANH: case GA_UOP_ASINH: case GA_UOP_ACOSH: case GA_UOP_ATANH:
+  case GA_UOP_EXPM1: case GA_UOP_LOG1P: case GA_UOP_TAN: case GA_UOP_CBRT:
+    return true;
+  default:
+    return false;
+  }
+}
+
 bool ga_glsl_unop_supported(ga_unop op)
 {
   return !ga_unop_is_function(op) || math_in_glsl(op);
@@ -666,9 +682,7 @@ void ga_glsl_emit_unary(ga_strbuf *b, const ga_xnode *n, ga_class ca, const char
     return;
   }
   if (ga_unop_is_function(n->uop)) {
-    bool f32 = n->uop == GA_UOP_EXP || n->uop == GA_UOP_LOG || n->uop == GA_UOP_LOG2 || n->uop == GA_UOP_SIN ||
-               n->uop == GA_UOP_COS;
-    if (n->cls == GA_SINGLE && f32) /* glibc's expf, logf, log2f, sinf, cosf: Octave's own answers (ga_math.glsl) */
+    if (n->cls == GA_SINGLE && unop_has_single(n->uop)) /* ga_math.glsl's float functions */
       ga_sb_printf(b, "ga_%sf_single(ga_f(%s))", ga_unop_name(n->uop), a);
     else if (n->cls == GA_SINGLE)
       ga_sb_printf(b, "ga_f(ga_%s_d(ga_d(%s)))", ga_unop_name(n->uop), a);
@@ -1216,20 +1230,19 @@ static unsigned expr_table_groups(const ga_expr *x)
       g |= TAB_POW | TAB_POW_D;
     if (n->kind != GA_X_UNARY || ga_class_is_complex(n->cls))
       continue;
+    if (n->cls == GA_SINGLE && unop_has_single(n->uop) && n->uop != GA_UOP_SIN && n->uop != GA_UOP_COS &&
+        n->uop != GA_UOP_TAN && n->uop != GA_UOP_CBRT) {
+      g |= TAB_F32; /* their single forms' tables (ga_glsl_emit_unary) */
+      continue;
+    }
     switch (n->uop) {
     case GA_UOP_ERF: g |= TAB_ERF; break;
     case GA_UOP_ERFINV: case GA_UOP_ERFCINV: g |= TAB_ERF | TAB_LOGG; break; /* glibc's log in the central range */
     case GA_UOP_ERFC: g |= TAB_ERF | TAB_EXPG; break;
     case GA_UOP_GAMMA: g |= TAB_EXPG | TAB_LOGG; break;
     case GA_UOP_ASINH: g |= TAB_LOGG; break; /* glibc's log of a double-double sum */
-    case GA_UOP_LOG2: /* pow's double-double log; glibc's log2f for singles (ga_glsl_emit_unary) */
-      g |= n->cls == GA_SINGLE ? TAB_F32 : TAB_POW;
-      break;
+    case GA_UOP_LOG2: g |= TAB_POW; break; /* pow's double-double log */
     case GA_UOP_LOG10: case GA_UOP_LGAMMA: g |= TAB_POW; break; /* pow's double-double log */
-    case GA_UOP_EXP: case GA_UOP_LOG: /* glibc's expf and logf (see ga_glsl_emit_unary) */
-      if (n->cls == GA_SINGLE)
-        g |= TAB_F32;
-      break;
     default: break;
     }
   }

@@ -454,10 +454,11 @@ endfor
 ## one reduction kernel (GA_TEST_LARGE=1: all); reduce.comp's two kernels both copy the
 ## tables (test_core checks that in their source).
 if (gpu)
-  ## (single exp: the tables of expf and logf, a group of their own)
+  ## (single exp, tanh, asinh: the tables of expf and logf, a group of their own)
   tabs = {"erf", @erf, [-7 7]; "erfc", @erfc, [-7 30]; "power", @power, [0 3]; "log2", @log2, [0 1e3]; ...
           "exp", @exp, [-104 89]; "erfinv", @erfinv, [-1 1]; "erfcinv", @erfcinv, [0 2]; ...
-          "gamma", @gamma, [-30 172]; "log10", @log10, [0 1e3]; "gammaln", @gammaln, [0 30]};
+          "gamma", @gamma, [-30 172]; "log10", @log10, [0 1e3]; "gammaln", @gammaln, [0 30]; ...
+          "tanh", @tanh, [-10 10]; "asinh", @asinh, [-1e3 1e3]};
   small = strcmp (gpuDevice ().DeviceType, "cpu") && ! strcmp (getenv ("GA_TEST_LARGE"), "1");
   if (small)
     tabs = tabs(1:5, :);
@@ -470,7 +471,7 @@ if (gpu)
     x = rg(1) + (rg(2) - rg(1)) * rand (min (n, 100000), 1);
     y = 40 * rand (size (x)) - 20;
     classes = {"double", "single"}(1:2 - small);
-    if (strcmp (name, "exp"))
+    if (any (strcmp (name, {"exp", "tanh", "asinh"})))   # (their singles' own tables)
       classes = {"single"};
     endif
     for cls = classes
