@@ -3573,6 +3573,95 @@ float ga_erfcf_single(float x)
   return ga_f(r);
 }
 
+// atan, atan2, hypot and log10 of singles. atan on [0, 1] as t P(t^2), P of degree 12 (a
+// Chebyshev fit of atan(sqrt s)/sqrt s on [0, 1], within 2^-36), beyond that pi/2 less
+// atan(1/t); atan2 on the ratio of the smaller magnitude to the larger, with C's special
+// cases as ga_atan2_d has them. C model: atan at every 997th float and atan2 at 4e7
+// random pairs within 1 ulp of correctly rounded and of glibc's. hypot is glibc's
+// hypotf itself: the double root of x^2 + y^2 (both squares exact), rounded.
+double ga_m_atanf_01(double t)
+{
+  precise double s = t * t;
+  precise double p = fma(s, 0.00041922786011272897lf, -0.0031954252407363944lf);
+  p = fma(p, s, 0.011427633277375594lf);
+  p = fma(p, s, -0.02600599597760862lf);
+  p = fma(p, s, 0.04364658944281667lf);
+  p = fma(p, s, -0.06022196387937433lf);
+  p = fma(p, s, 0.07495262378099696lf);
+  p = fma(p, s, -0.09049179093720577lf);
+  p = fma(p, s, 0.11105306732424464lf);
+  p = fma(p, s, -0.1428522560816021lf);
+  p = fma(p, s, 0.19999978336217084lf);
+  p = fma(p, s, -0.3333333295165722lf);
+  p = fma(p, s, 0.9999999999887381lf);
+  precise double r = t * p;
+  return r;
+}
+
+float ga_atanf_single(float x)
+{
+  if (isnan(x))
+    return x;
+  precise double a = abs(ga_d(x));
+  // (1/a for a up to 2^60 only: a single's reciprocal of more is subnormal, flushed on
+  // NVIDIA, and pi/2 - 2^-60 rounds to the single pi/2 all the same)
+  precise double u = ga_m_divf_core(1.0lf, clamp(a, 1.0lf, 1.152921504606847e+18lf));
+  precise double r = a <= 1.0lf ? ga_m_atanf_01(a) : 1.5707963267948966lf - ga_m_atanf_01(u);
+  return ga_copysign_f(ga_f(r), x);
+}
+
+float ga_atan2f_single(float yf, float xf)
+{
+  const double pi = 3.141592653589793lf;
+  precise double y = ga_d(yf), x = ga_d(xf);
+  if (isnan(x) || isnan(y))
+    return ga_f(x + y);
+  bool yneg = (floatBitsToUint(yf) >> 31) != 0u, xneg = (floatBitsToUint(xf) >> 31) != 0u;
+  int m = (yneg ? 1 : 0) | (xneg ? 2 : 0);
+  if (y == 0.0lf)
+    return m < 2 ? yf : ga_f(m == 2 ? pi : -pi);
+  if (x == 0.0lf)
+    return ga_f(yneg ? -1.5707963267948966lf : 1.5707963267948966lf);
+  if (isinf(x)) {
+    if (isinf(y)) {
+      double v = m < 2 ? 0.7853981633974483lf : 2.356194490192345lf;
+      return ga_f(yneg ? -v : v);
+    }
+    return m == 0 ? 0.0 : m == 1 ? -0.0 : ga_f(m == 2 ? pi : -pi);
+  }
+  if (isinf(y))
+    return ga_f(yneg ? -1.5707963267948966lf : 1.5707963267948966lf);
+  precise double ay = abs(y), ax = abs(x);
+  precise double mx = max(ay, ax), mn = min(ay, ax);
+  // both scaled by one power of 2 so that a single's reciprocal of the larger is normal
+  precise double sc = mx > 1e30lf ? 7.888609052210118e-31lf : (mx < 1e-30lf ? 1.2676506002282294e+30lf : 1.0lf);
+  precise double z = ga_m_atanf_01(ga_m_divf_core(mn * sc, mx * sc));
+  z = ay > ax ? 1.5707963267948966lf - z : z;
+  precise double res = m == 0 ? z : (m == 1 ? -z : (m == 2 ? pi - z : z - pi));
+  return ga_f(res);
+}
+
+float ga_hypotf_single(float x, float y)
+{
+  uint ha = floatBitsToUint(x) & 0x7fffffffu, hb = floatBitsToUint(y) & 0x7fffffffu;
+  if (ha == 0x7f800000u || hb == 0x7f800000u)
+    return uintBitsToFloat(0x7f800000u); // Inf, also with a NaN
+  if (ha > 0x7f800000u || hb > 0x7f800000u)
+    return ga_m_nanf();
+  precise double dx = ga_d(x), dy = ga_d(y);
+  precise double s = dx * dx + dy * dy;
+  return ga_f(ga_sqrt_d(s));
+}
+
+float ga_log10f_single(float x)
+{
+  float special;
+  if (ga_m_logf_special(x, special))
+    return special;
+  precise double r = ga_m_logf_core(ga_d(x)) * 0.4342944819032518lf;
+  return ga_f(r);
+}
+
 // The tables of the groups this kernel defined GA_SHARED_<group> for, copied into shared
 // memory; every invocation of the workgroup calls this once, before any leaves, with the
 // workgroup's size (gl_WorkGroupSize is declared after this library).
