@@ -3662,6 +3662,56 @@ float ga_log10f_single(float x)
   return ga_f(r);
 }
 
+// asin and acos of singles: asin(t) = t P(t^2) on [0, 1/2] (P of degree 8, a Chebyshev
+// fit of asin(sqrt s)/sqrt s on [0, 1/4], within 2^-39), beyond pi/2 - 2 asin(sqrt((1 -
+// |x|)/2)) with the root from single precision's and one correction (acos: pi/2 - asin x,
+// 2 asin(..), pi - 2 asin(..)). C model at every 97th float: within 1 ulp of correctly
+// rounded and of glibc's. The double forms carried double-double roots.
+double ga_m_asinf_poly(double s)
+{
+  precise double p = fma(s, 0.03295759470084881lf, 0.0019156113431105127lf);
+  p = fma(p, s, 0.02068132717169167lf);
+  p = fma(p, s, 0.02185574259984348lf);
+  p = fma(p, s, 0.03042811901907943lf);
+  p = fma(p, s, 0.04464056469220037lf);
+  p = fma(p, s, 0.07500005655821883lf);
+  p = fma(p, s, 0.16666666613278705lf);
+  p = fma(p, s, 1.000000000000825lf);
+  return p;
+}
+// sqrt(v) for v in [0, 1/4]: (1 - |x|)/2 is exact, and 0 at |x| = 1
+double ga_m_asinf_root(double v)
+{
+  precise double r = ga_m_sqrtf_core(max(v, 2.938735877055719e-39lf)); // 2^-128
+  return v == 0.0lf ? 0.0lf : r;
+}
+
+float ga_asinf_single(float x)
+{
+  precise double a = abs(ga_d(x));
+  if (isnan(x) || a > 1.0lf)
+    return ga_m_nanf();
+  precise double v = (1.0lf - a) * 0.5lf;
+  precise double z = a < 0.5lf ? a * a : v;
+  precise double p = ga_m_asinf_poly(z);
+  precise double s = ga_m_asinf_root(v);
+  precise double r = a < 0.5lf ? a * p : 1.5707963267948966lf - 2.0lf * (s * p);
+  return ga_copysign_f(ga_f(r), x);
+}
+
+float ga_acosf_single(float x)
+{
+  precise double xd = ga_d(x), a = abs(xd);
+  if (isnan(x) || a > 1.0lf)
+    return ga_m_nanf();
+  precise double v = (1.0lf - a) * 0.5lf;
+  precise double z = a < 0.5lf ? xd * xd : v;
+  precise double p = ga_m_asinf_poly(z);
+  precise double t = 2.0lf * (ga_m_asinf_root(v) * p);
+  precise double r = a < 0.5lf ? 1.5707963267948966lf - xd * p : (xd > 0.0lf ? t : 3.141592653589793lf - t);
+  return ga_f(r);
+}
+
 // The tables of the groups this kernel defined GA_SHARED_<group> for, copied into shared
 // memory; every invocation of the workgroup calls this once, before any leaves, with the
 // workgroup's size (gl_WorkGroupSize is declared after this library).
