@@ -296,10 +296,15 @@ float ga_frexp_exp_f(float x) { int e; ga_frexp_f(x, e); return float(e); }
 // on the H200); |x| < 2^-126 holds for a subnormal whether or not the comparison
 // flushes it, and NaN takes the exact path too.
 bool ga_tiny_f(float x) { return !(abs(x) >= 1.17549435e-38); }
+// A subnormal (or NaN) operand: tiny but not zero, its zero tested by the bits (a
+// flushing comparison calls a subnormal zero). A zero operand is exact in the float
+// operation: x - 0, max (x, 0) had all taken the double path (x - 0 of 1e8 singles
+// 0.59 ms where a copy takes 0.21, H200).
+bool ga_subn_f(float x) { return ga_tiny_f(x) && (floatBitsToUint(x) << 1) != 0u; }
 float ga_add_f(float a, float b)
 {
   precise float r = a + b;
-  if (!(ga_tiny_f(a) || ga_tiny_f(b) || ga_tiny_f(r)))
+  if (!(ga_subn_f(a) || ga_subn_f(b) || ga_tiny_f(r)))
     return r;
   precise double d = ga_d(a) + ga_d(b);
   return ga_f_bits(d);
@@ -307,7 +312,7 @@ float ga_add_f(float a, float b)
 float ga_mul_f(float a, float b)
 {
   precise float r = a * b;
-  if (!(ga_tiny_f(a) || ga_tiny_f(b) || ga_tiny_f(r)))
+  if (!(ga_subn_f(a) || ga_subn_f(b) || ga_tiny_f(r)))
     return r;
   precise double d = ga_d(a) * ga_d(b);
   return ga_f_bits(d);
@@ -330,7 +335,7 @@ float ga_sub_f(float a, float b) { return ga_add_f(a, ga_neg_f(b)); }
 int ga_order_f(float a, float b)
 {
 #if GA_EMULATE32
-  if (ga_tiny_f(a) || ga_tiny_f(b)) {
+  if (ga_subn_f(a) || ga_subn_f(b)) {
     double x = ga_d(a), y = ga_d(b);
     return x < y ? -1 : (x > y ? 1 : (x == y ? 0 : 2));
   }
