@@ -647,8 +647,8 @@ static bool math_in_glsl(ga_unop op)
 
 /* Functions with a single-precision form of their own in ga_math.glsl (ga_<name>f_single,
  * on the F32 tables): glibc's expf, logf, log2f, sinf and cosf step by step (Octave's own
- * answers), and the hyperbolic family, expm1, log1p, tan, asin, acos, atan, cbrt, log10, erf and erfc on
- * short cores in double. Other
+ * answers), and the hyperbolic family, expm1, log1p, tan, asin, acos, atan, cbrt, log10, erf, erfc,
+ * erfinv and erfcinv on short cores in double. Other
  * singles are the double function's answer rounded. */
 static bool unop_has_single(ga_unop op)
 {
@@ -656,7 +656,7 @@ static bool unop_has_single(ga_unop op)
   case GA_UOP_EXP: case GA_UOP_LOG: case GA_UOP_LOG2: case GA_UOP_SIN: case GA_UOP_COS:
   case GA_UOP_SINH: case GA_UOP_COSH: case GA_UOP_TANH: case GA_UOP_ASINH: case GA_UOP_ACOSH: case GA_UOP_ATANH:
   case GA_UOP_EXPM1: case GA_UOP_LOG1P: case GA_UOP_TAN: case GA_UOP_CBRT: case GA_UOP_ERF: case GA_UOP_ERFC:
-  case GA_UOP_ATAN: case GA_UOP_LOG10: case GA_UOP_ASIN: case GA_UOP_ACOS:
+  case GA_UOP_ATAN: case GA_UOP_LOG10: case GA_UOP_ASIN: case GA_UOP_ACOS: case GA_UOP_ERFINV: case GA_UOP_ERFCINV:
     return true;
   default:
     return false;
