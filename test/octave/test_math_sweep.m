@@ -3,9 +3,10 @@
 ## infinities, the same sign of zero, and at most 2 ulp apart (gamma, erfcx 4) elsewhere, with
 ## no host fallback. GA_MATH_POINTS sets the points per function (default 200000).
 ## Single exp, log, log2, sin and cos must equal Octave's bits (the GPU follows glibc's
-## expf, logf, log2f, sinf and cosf). Other singles are the double function's answer rounded: where C's
+## expf, logf, log2f, sinf and cosf). Other singles are ga_math.glsl's single forms (within
+## 1 ulp of correctly rounded) or the double function's answer rounded: where C's
 ## float function (Octave's single answer) is further off than the budget (tgammaf by up
-## to 6 ulp, erfcf by 2.6), a point within 1 ulp of Octave's double answer rounded to
+## to 6 ulp, erfcf by 3), a point within 1 ulp of Octave's double answer rounded to
 ## single passes, counted as "(N C)" after the single column. Gamma at the negative
 ## integers is Inf (Octave's own test for them misses odd ones beyond 2^52 and 2^23).
 ## psi: within 8 ulp of max (1, |psi|) where its terms cancel (see its comparison).
