@@ -645,21 +645,22 @@ static bool math_in_glsl(ga_unop op)
   }
 }
 
-/* Functions with a single-precision form of their own in ga_math.glsl (ga_<name>f_single,
- * on the F32 tables): glibc's expf, logf, log2f, sinf and cosf step by step (Octave's own
- * answers), and the hyperbolic family, expm1, log1p, tan, asin, acos, atan, cbrt, log10, erf, erfc,
- * erfinv and erfcinv on short cores in double. Other
- * singles are the double function's answer rounded. */
-static bool unop_has_single(ga_unop op)
+/* Functions with a single-precision form of their own in ga_math.glsl (ga_<name>f_single):
+ * glibc's expf, logf, log2f, sinf and cosf step by step (Octave's own answers), the others
+ * on short cores in double; 2 where that form reads the F32 tables (expf's and logf's),
+ * 1 where it reads none, 0 where a single is the double function's answer rounded. */
+static int unop_single_form(ga_unop op)
 {
   switch (op) {
-  case GA_UOP_EXP: case GA_UOP_LOG: case GA_UOP_LOG2: case GA_UOP_SIN: case GA_UOP_COS:
+  case GA_UOP_EXP: case GA_UOP_LOG: case GA_UOP_LOG2: case GA_UOP_LOG10: case GA_UOP_LOG1P: case GA_UOP_EXPM1:
   case GA_UOP_SINH: case GA_UOP_COSH: case GA_UOP_TANH: case GA_UOP_ASINH: case GA_UOP_ACOSH: case GA_UOP_ATANH:
-  case GA_UOP_EXPM1: case GA_UOP_LOG1P: case GA_UOP_TAN: case GA_UOP_CBRT: case GA_UOP_ERF: case GA_UOP_ERFC:
-  case GA_UOP_ATAN: case GA_UOP_LOG10: case GA_UOP_ASIN: case GA_UOP_ACOS: case GA_UOP_ERFINV: case GA_UOP_ERFCINV:
-    return true;
+  case GA_UOP_ERF: case GA_UOP_ERFC: case GA_UOP_ERFINV: case GA_UOP_ERFCINV:
+    return 2;
+  case GA_UOP_SIN: case GA_UOP_COS: case GA_UOP_TAN: case GA_UOP_ASIN: case GA_UOP_ACOS: case GA_UOP_ATAN:
+  case GA_UOP_CBRT: case GA_UOP_GAMMA:
+    return 1;
   default:
-    return false;
+    return 0;
   }
 }
 
@@ -684,7 +685,7 @@ void ga_glsl_emit_unary(ga_strbuf *b, const ga_xnode *n, ga_class ca, const char
     return;
   }
   if (ga_unop_is_function(n->uop)) {
-    if (n->cls == GA_SINGLE && unop_has_single(n->uop)) /* ga_math.glsl's float functions */
+    if (n->cls == GA_SINGLE && unop_single_form(n->uop) > 0) /* ga_math.glsl's float functions */
       ga_sb_printf(b, "ga_%sf_single(ga_f(%s))", ga_unop_name(n->uop), a);
     else if (n->cls == GA_SINGLE)
       ga_sb_printf(b, "ga_f(ga_%s_d(ga_d(%s)))", ga_unop_name(n->uop), a);
@@ -1232,10 +1233,8 @@ static unsigned expr_table_groups(const ga_expr *x)
       g |= TAB_POW | TAB_POW_D;
     if (n->kind != GA_X_UNARY || ga_class_is_complex(n->cls))
       continue;
-    if (n->cls == GA_SINGLE && unop_has_single(n->uop) && n->uop != GA_UOP_SIN && n->uop != GA_UOP_COS &&
-        n->uop != GA_UOP_TAN && n->uop != GA_UOP_CBRT && n->uop != GA_UOP_ATAN && n->uop != GA_UOP_ASIN &&
-        n->uop != GA_UOP_ACOS) {
-      g |= TAB_F32; /* their single forms' tables (ga_glsl_emit_unary) */
+    if (n->cls == GA_SINGLE && unop_single_form(n->uop) > 0) { /* (ga_glsl_emit_unary) */
+      g |= unop_single_form(n->uop) == 2 ? TAB_F32 : 0u;
       continue;
     }
     switch (n->uop) {
