@@ -732,17 +732,17 @@ static ga_fuse_operand fuse_operand(const resolved *r)
 }
 
 /* A pending value keeps its inputs alive, also those whose arrays Octave has cleared;
- * past a quarter of the device's memory (the pool's limit) held that way, it is
- * evaluated at once so the memory can go. */
+ * past the pool's limit (at most 4 GiB) held that way, it is evaluated at once so the
+ * memory can go: unlike pooled buffers, an allocation that fails cannot reclaim it. */
 static ga_status bound_pending_memory(ga_tensor *t)
 {
   if (!t->lazy)
     return GA_OK;
-  uint64_t held = 0;
+  uint64_t held = 0, cap = ga_g.pool.limit < (4ull << 30) ? ga_g.pool.limit : (4ull << 30);
   for (int i = 0; i < t->lazy->x.ninputs; i++)
     if (t->lazy->leaves[i]->handle_refs == 0)
       held += t->lazy->leaves[i]->buf.bytes;
-  return held > ga_g.pool.limit ? ga_tensor_materialize(t) : GA_OK;
+  return held > cap ? ga_tensor_materialize(t) : GA_OK;
 }
 
 /* The pending value op(a, b): fused with the operands' pending expressions, or, when
