@@ -3258,17 +3258,19 @@ float ga_powf_single(float x, float y)
   return ga_f(es);
 }
 
-// ---- single sinh, cosh, tanh, asinh, acosh, atanh, expm1, log1p, tan, cbrt, erf, erfc 
+// ---- singles on short cores in double (ga_glsl_emit.c's unop_single_form) ----------
 // Octave's answers come from glibc's float functions (fdlibm's, up to 2 ulp off, and
 // their values are what test_math_sweep compares with: within 2 ulp, or 1 of the double
 // answer rounded). These were the double functions rounded, as much FP64 work as a double
-// (25-41% of a single copy's bandwidth on the H200). A single needs its value to about
-// 2^-30 only, so they are composed of two short cores in double: expf's reduction and
-// polynomial for exp (relative error about 2^-33) and logf's 16-entry reduction with
-// log1p's series to r^7 (2^-35). A C model of these steps is correctly rounded at all but
-// about 1 in 60000 floats (stride 31 over every float), 1 ulp from it elsewhere, and
-// within 2 ulp of glibc's at every float checked. Plain fma: lavapipe's, rounded twice,
-// only blurs bits far below a single's ulp.
+// (17-53% of a single copy's bandwidth on the H200). A single needs its value to about
+// 2^-30 only, so they are composed of short pieces in double: expf's reduction and
+// polynomial for exp (relative error about 2^-33), logf's 16-entry reduction with
+// log1p's series to r^7 (2^-35), single precision's reciprocal and roots with one
+// correction, and Chebyshev fits. C models of each (every 31st or 97th float) are within
+// 1 ulp of correctly rounded, equal to it at all but a few in 10^4, and within 2 ulp of
+// glibc's (erfc 3). Plain fma: lavapipe's, rounded twice, only blurs bits far below a
+// single's ulp. A test x == 0.0 also holds for a subnormal x on NVIDIA (its comparisons
+// flush): used only where the answer at a subnormal x is x itself.
 
 float ga_m_nanf() { return uintBitsToFloat(0x7fc00000u); }
 
@@ -3296,7 +3298,7 @@ double ga_m_expf_core(double x)
   return ga_m_expf_core2(x, em);
 }
 
-// n/d for d in single precision's normal range: single precision's reciprocal and one
+// n/d where d and 1/d are normal singles: single precision's reciprocal and one
 // correction (relative error about 2^-44), where NVIDIA's double division takes ~17 FP64
 // operations' time
 double ga_m_divf_core(double n, double d)
