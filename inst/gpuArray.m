@@ -7075,6 +7075,20 @@ endclassdef
 %! check_fn2 (@min, 0, -0, 0);
 
 %!test
+%! ## single mod and rem where the quotient lies within a few eps of an integer (Octave's
+%! ## zero for a non-integer y there), exact multiples, subnormal operands: Octave's bits
+%! rand ("seed", 11);  randn ("seed", 11);
+%! y = single (randn (1, 400) * 3);
+%! n = round (randn (1, 400) * 40);
+%! x = y .* (n + single (1e-7) * single (randn (1, 400)));
+%! x(1:100) = y(1:100) .* n(1:100);
+%! x = [x, single([1e-40 -1e-40 3e-39 1e-45 2.5 -2.5 7 0.3])];
+%! y = [y, single([0.1 0.3 1e-40 -1e-45 1e-40 0.5 0.7 0.1])];
+%! for f = {@mod, @rem}
+%!   check_fn2 (f{1}, x, y, 0);
+%! endfor
+
+%!test
 %! ## integers: saturating conversions of the other operand, mod and rem without overflow
 %! for c = {"int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"}
 %!   x = cast ([-300 -128 -7 -1 0 1 5 7 100 127 255 1e6 -1e6], c{1});
