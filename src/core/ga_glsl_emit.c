@@ -654,7 +654,7 @@ static int unop_single_form(ga_unop op)
   switch (op) {
   case GA_UOP_EXP: case GA_UOP_LOG: case GA_UOP_LOG2: case GA_UOP_LOG10: case GA_UOP_LOG1P: case GA_UOP_EXPM1:
   case GA_UOP_SINH: case GA_UOP_COSH: case GA_UOP_TANH: case GA_UOP_ASINH: case GA_UOP_ACOSH: case GA_UOP_ATANH:
-  case GA_UOP_ERF: case GA_UOP_ERFC: case GA_UOP_ERFINV: case GA_UOP_ERFCINV: case GA_UOP_LGAMMA:
+  case GA_UOP_ERF: case GA_UOP_ERFC: case GA_UOP_ERFINV: case GA_UOP_ERFCINV: case GA_UOP_LGAMMA: case GA_UOP_PSI:
     return 2;
   case GA_UOP_SIN: case GA_UOP_COS: case GA_UOP_TAN: case GA_UOP_ASIN: case GA_UOP_ACOS: case GA_UOP_ATAN:
   case GA_UOP_CBRT: case GA_UOP_GAMMA:
