@@ -2443,35 +2443,43 @@ double ga_gamma_d(double x)
 
 // ---- functions of two arrays: atan2, hypot ------------------------------------------
 
+// C's atan2 where x or y is NaN, zero or infinite (true: r holds it, for doubles and, rounded,
+// singles); m: the quadrant's bits, y's sign and x's sign times 2
+bool ga_m_atan2_special(double y, double x, out double r, out int m)
+{
+  const double pi = 3.1415926535897931lf;
+  bool yneg = (ga_m_hi(y) >> 31) != 0u, xneg = (ga_m_hi(x) >> 31) != 0u;
+  m = (yneg ? 1 : 0) | (xneg ? 2 : 0);
+  r = x + y; // NaN
+  if (isnan(x) || isnan(y))
+    return true;
+  if (y == 0.0lf)
+    r = m < 2 ? y : (m == 2 ? pi : -pi);
+  else if (x == 0.0lf || (isinf(y) && !isinf(x)))
+    r = yneg ? -1.5707963267948966lf : 1.5707963267948966lf;
+  else if (isinf(x) && isinf(y))
+    r = (yneg ? -1.0lf : 1.0lf) * (m < 2 ? 0.7853981633974483lf : 2.356194490192345lf);
+  else if (isinf(x))
+    r = m == 0 ? 0.0lf : m == 1 ? -0.0lf : m == 2 ? pi : -pi;
+  return y == 0.0lf || x == 0.0lf || isinf(x) || isinf(y);
+}
+
 // fdlibm's atan2, with atan's argument y/x corrected by its rounding error (the exact
 // remainder y - q*x), so the result is atan's own accuracy.
 double ga_atan2_d(double y, double x)
 {
   const double pi = 3.1415926535897931lf, pi_lo = 1.2246467991473532e-16lf;
-  if (isnan(x) || isnan(y))
-    return x + y;
-  bool yneg = (ga_m_hi(y) >> 31) != 0u, xneg = (ga_m_hi(x) >> 31) != 0u;
-  int m = (yneg ? 1 : 0) | (xneg ? 2 : 0);
-  if (y == 0.0lf)
-    return m < 2 ? y : (m == 2 ? pi : -pi);
-  if (x == 0.0lf)
-    return yneg ? -1.5707963267948966lf : 1.5707963267948966lf;
-  if (isinf(x)) {
-    if (isinf(y)) {
-      double v = m < 2 ? 0.7853981633974483lf : 2.356194490192345lf;
-      return yneg ? -v : v;
-    }
-    return m == 0 ? 0.0lf : m == 1 ? -0.0lf : m == 2 ? pi : -pi;
-  }
-  if (isinf(y))
-    return yneg ? -1.5707963267948966lf : 1.5707963267948966lf;
+  double special;
+  int m;
+  if (ga_m_atan2_special(y, x, special, m))
+    return special;
   precise double ay = abs(y), ax = abs(x);
   int k = (int(ga_m_hi(ay) >> 20) - int(ga_m_hi(ax) >> 20));
   precise double z;
   if (k > 60) { // |y/x| > 2^60
     z = 1.5707963267948966lf + 0.5lf * 6.123233995736766e-17lf;
     m &= 1;
-  } else if (xneg && k < -60) { // |y|/x below -2^-60
+  } else if (m >= 2 && k < -60) { // |y|/x below -2^-60 (x negative)
     z = 0.0lf;
   } else {
     // atan(|y|/|x|) from |y| and |x| (no quotient first), both scaled by one power of 2
@@ -3578,7 +3586,7 @@ float ga_erfcf_single(float x)
 // atan, atan2, hypot and log10 of singles. atan on [0, 1] as t P(t^2), P of degree 12 (a
 // Chebyshev fit of atan(sqrt s)/sqrt s on [0, 1], within 2^-36), beyond that pi/2 less
 // atan(1/t); atan2 on the ratio of the smaller magnitude to the larger, with C's special
-// cases as ga_atan2_d has them. C model: atan at every 997th float and atan2 at 4e7
+// cases from ga_m_atan2_special (as ga_atan2_d). C model: atan at every 997th float and atan2 at 4e7
 // random pairs within 1 ulp of correctly rounded and of glibc's. hypot is glibc's
 // hypotf itself: the double root of x^2 + y^2 (both squares exact), rounded.
 double ga_m_atanf_01(double t)
@@ -3616,23 +3624,10 @@ float ga_atan2f_single(float yf, float xf)
 {
   const double pi = 3.141592653589793lf;
   precise double y = ga_d(yf), x = ga_d(xf);
-  if (isnan(x) || isnan(y))
-    return ga_f(x + y);
-  bool yneg = (floatBitsToUint(yf) >> 31) != 0u, xneg = (floatBitsToUint(xf) >> 31) != 0u;
-  int m = (yneg ? 1 : 0) | (xneg ? 2 : 0);
-  if (y == 0.0lf)
-    return m < 2 ? yf : ga_f(m == 2 ? pi : -pi);
-  if (x == 0.0lf)
-    return ga_f(yneg ? -1.5707963267948966lf : 1.5707963267948966lf);
-  if (isinf(x)) {
-    if (isinf(y)) {
-      double v = m < 2 ? 0.7853981633974483lf : 2.356194490192345lf;
-      return ga_f(yneg ? -v : v);
-    }
-    return m == 0 ? 0.0 : m == 1 ? -0.0 : ga_f(m == 2 ? pi : -pi);
-  }
-  if (isinf(y))
-    return ga_f(yneg ? -1.5707963267948966lf : 1.5707963267948966lf);
+  double special;
+  int m;
+  if (ga_m_atan2_special(y, x, special, m))
+    return ga_f(special);
   precise double ay = abs(y), ax = abs(x);
   precise double mx = max(ay, ax), mn = min(ay, ax);
   // both scaled by one power of 2 so that a single's reciprocal of the larger is normal
