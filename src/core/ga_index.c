@@ -919,14 +919,9 @@ static ga_status resolve_repeats_device(subscript *s, ga_tensor **src)
   if (st == GA_OK)
     st = ga_mask_positions(keep, &pos, &count);
   if (st == GA_OK && count < n) {
-    ga_fuse_operand oo = {.t = order, .ndims = 2, .dims = dims};
     int64_t cdims[2] = {count, 1};
-    lz = NULL;
     /* the source positions: the sort's 1-based positions less one, as int64 */
-    if ((st = ga_fuse_unary(GA_UOP_CAST, GA_INT64, &oo, 2, dims, &lz)) == GA_OK &&
-        (st = ga_tensor_new_lazy(GA_INT64, 2, dims, lz, &ord64)) != GA_OK)
-      ga_lazy_free(lz);
-    if (st == GA_OK && (st = ga_tensor_materialize(ord64)) == GA_OK && (st = gather_int64(sorted, pos, count, &dst)) == GA_OK &&
+    if ((st = ga_tensor_cast(order, GA_INT64, &ord64)) == GA_OK && (st = gather_int64(sorted, pos, count, &dst)) == GA_OK &&
         (st = gather_int64(ord64, pos, count, &sp)) == GA_OK) {
       ga_fuse_operand spo = {.t = sp, .ndims = 2, .dims = cdims};
       ga_tensor *sp0 = NULL;
